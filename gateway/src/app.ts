@@ -1,0 +1,148 @@
+import {
+  createHttpApp,
+  listenPg,
+  type BackgroundWorker,
+  type ServiceContext,
+  type ServiceParts,
+} from '@trustcircle/service-kit';
+import cookieParser from 'cookie-parser';
+import type { CookieOptions } from 'express';
+import helmet from 'helmet';
+import type { GatewayConfig } from './config';
+import { loadGatewayKeys } from './keys';
+import { createProxies, prefix, type UpstreamRoute } from './proxy';
+import { createRateLimits } from './rate-limits';
+import { sessionRoutes } from './routes/session-routes';
+import { bodyRules, sameOriginOnly } from './security';
+import { resolveSession } from './session-middleware';
+import { SessionService } from './sessions/session-service';
+import { knexSessionsStore, REVOCATION_CHANNEL } from './store/sessions-store';
+import { TokenMinter } from './tokens';
+import { Upstreams } from './upstream';
+
+const HOUR_MS = 3_600_000;
+
+/** Which service answers which `/api` path, most specific first (design §1). */
+export function upstreamRoutes(config: GatewayConfig): UpstreamRoute[] {
+  return [
+    {
+      service: 'identity',
+      label: 'Your account',
+      target: config.IDENTITY_URL,
+      matches: prefix('/api/user'),
+    },
+  ];
+}
+
+export function cookieSettings(config: GatewayConfig): { name: string; options: CookieOptions } {
+  const secure =
+    config.COOKIE_SECURE === 'auto'
+      ? config.NODE_ENV === 'production'
+      : config.COOKIE_SECURE === 'true';
+  return {
+    // `__Host-` makes the browser insist on Secure, Path=/ and no Domain.
+    name: secure ? '__Host-tc_session' : 'tc_session',
+    options: {
+      httpOnly: true,
+      sameSite: 'lax',
+      path: '/',
+      secure,
+      maxAge: config.SESSION_ABSOLUTE_TTL_HOURS * HOUR_MS,
+    },
+  };
+}
+
+export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServiceParts {
+  const { config, logger } = ctx;
+  const { signingKey, jwks } = loadGatewayKeys(config);
+  const tokens = new TokenMinter(signingKey);
+  const upstreams = new Upstreams({
+    connectTimeoutMs: config.UPSTREAM_CONNECT_TIMEOUT_MS,
+    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+  });
+  const store = knexSessionsStore(ctx.db);
+  const sessions = new SessionService(store, {
+    idleTtlMs: config.SESSION_IDLE_TTL_HOURS * HOUR_MS,
+    absoluteTtlMs: config.SESSION_ABSOLUTE_TTL_HOURS * HOUR_MS,
+    cacheTtlMs: config.SESSION_CACHE_TTL_MS,
+  });
+  const cookie = cookieSettings(config);
+  const limits = createRateLimits({
+    windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS,
+    loginPerIp: config.LOGIN_LIMIT_PER_IP,
+    loginFailuresPerAccount: config.LOGIN_FAILURES_PER_ACCOUNT,
+    registerPerIp: config.REGISTER_LIMIT_PER_IP,
+  });
+
+  const app = createHttpApp({
+    logger,
+    registry: ctx.registry,
+    readiness: ctx.readiness,
+    jsonBody: false,
+    routes(app) {
+      app.use(helmet());
+      app.get('/.well-known/jwks.json', (_req, res) => {
+        res.set('Cache-Control', 'public, max-age=300').json(jwks);
+      });
+      app.use('/api', cookieParser());
+      app.use('/api', sameOriginOnly(config.PUBLIC_ORIGINS.split(',')));
+      app.use(
+        '/api',
+        bodyRules({ limitBytes: config.BODY_LIMIT_BYTES, multipartPaths: ['/photos'] }),
+      );
+      app.use('/api', resolveSession(sessions, cookie.name));
+      app.use(
+        '/api',
+        sessionRoutes({
+          sessions,
+          tokens,
+          upstreams,
+          identityUrl: config.IDENTITY_URL,
+          cookie,
+          limits,
+          bodyLimitBytes: config.BODY_LIMIT_BYTES,
+          logger,
+        }),
+      );
+      // Proxies see the raw, unparsed body stream (pitfalls: parsers before proxies hang POSTs).
+      app.use(createProxies(upstreamRoutes(config), { upstreams, tokens, logger }));
+    },
+  });
+
+  let listener: { close(): Promise<void> } | null = null;
+  let sweeper: NodeJS.Timeout | null = null;
+  const workers: BackgroundWorker[] = [
+    {
+      name: 'session-revocations',
+      start() {
+        listener = listenPg({
+          url: config.DATABASE_URL,
+          channel: REVOCATION_CHANNEL,
+          logger,
+          onNotify: (idHash) => sessions.evict(idHash),
+          // Notifications may have been missed while away: start from a clean cache.
+          onReconnect: () => sessions.evict(undefined),
+        });
+      },
+      async stop() {
+        await listener?.close();
+      },
+    },
+    {
+      name: 'expired-session-sweeper',
+      start() {
+        sweeper = setInterval(() => {
+          store
+            .deleteExpired()
+            .catch((err: unknown) => logger.warn({ err }, 'session sweep failed'));
+        }, HOUR_MS);
+        sweeper.unref();
+      },
+      async stop() {
+        if (sweeper) clearInterval(sweeper);
+        upstreams.close();
+      },
+    },
+  ];
+  return { app, workers };
+}

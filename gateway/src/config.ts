@@ -1,0 +1,30 @@
+import { BaseServiceEnvSchema, configFields } from '@trustcircle/service-kit';
+import { z } from 'zod';
+
+const positiveInt = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
+const bool = (fallback: 'true' | 'false' | 'auto') =>
+  z.enum(['true', 'false', 'auto']).default(fallback);
+
+export const GatewayEnvSchema = BaseServiceEnvSchema.extend({
+  IDENTITY_URL: configFields.url('http://127.0.0.1:4001'),
+  /** The ES256 private key (PEM), inline or as a file; development generates one. */
+  JWT_PRIVATE_KEY: z.string().optional(),
+  JWT_PRIVATE_KEY_FILE: z.string().optional(),
+  JWT_KID: z.string().min(1).optional(),
+  DEV_KEYS_DIR: z.string().default('.data/keys'),
+  SESSION_IDLE_TTL_HOURS: positiveInt(7 * 24),
+  SESSION_ABSOLUTE_TTL_HOURS: positiveInt(30 * 24),
+  SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5000),
+  /** `auto`: Secure cookies (and the `__Host-` prefix) in production. */
+  COOKIE_SECURE: bool('auto'),
+  /** Extra origins allowed to send state-changing requests, comma-separated. */
+  PUBLIC_ORIGINS: z.string().default(''),
+  RATE_LIMIT_WINDOW_SECONDS: positiveInt(15 * 60),
+  LOGIN_LIMIT_PER_IP: positiveInt(50),
+  LOGIN_FAILURES_PER_ACCOUNT: positiveInt(10),
+  REGISTER_LIMIT_PER_IP: positiveInt(20),
+  UPSTREAM_CONNECT_TIMEOUT_MS: positiveInt(1500),
+  UPSTREAM_TIMEOUT_MS: positiveInt(10_000),
+  BODY_LIMIT_BYTES: positiveInt(1024 * 1024),
+});
+export type GatewayConfig = z.output<typeof GatewayEnvSchema>;

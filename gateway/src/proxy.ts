@@ -1,0 +1,84 @@
+import type { ServerResponse } from 'node:http';
+import type { Logger } from '@trustcircle/service-kit';
+import type { RequestHandler } from 'express';
+import { createProxyMiddleware } from 'http-proxy-middleware';
+import type { TokenMinter } from './tokens';
+import type { Upstreams } from './upstream';
+
+export interface UpstreamRoute {
+  /** Service name, for logs and metrics. */
+  service: string;
+  /** What users read when it is down: "{label} is unavailable right now…". */
+  label: string;
+  target: string;
+  /** Does this request belong to the service? Routes are tried in order, most specific first. */
+  matches(path: string, method: string): boolean;
+}
+
+export const prefix =
+  (...prefixes: string[]) =>
+  (path: string) =>
+    prefixes.some((p) => path === p || path.startsWith(`${p}/`));
+
+/**
+ * Forwards `/api/*` to the owning service with the session's JWT. Client credentials never
+ * pass through, and services never set cookies (only the gateway does).
+ */
+export function createProxies(
+  routes: UpstreamRoute[],
+  deps: { upstreams: Upstreams; tokens: TokenMinter; logger: Logger },
+): RequestHandler {
+  const proxies = routes.map((route) => ({
+    route,
+    handler: createProxyMiddleware({
+      target: route.target,
+      agent: deps.upstreams.agentFor(route.target),
+      xfwd: true,
+      proxyTimeout: deps.upstreams.options.timeoutMs,
+      on: {
+        proxyReq(proxyReq, req) {
+          proxyReq.removeHeader('authorization');
+          proxyReq.removeHeader('cookie');
+          const session = (req as { tcSession?: { userId: number } }).tcSession;
+          if (session) {
+            proxyReq.setHeader('authorization', `Bearer ${deps.tokens.forUser(session.userId)}`);
+          }
+          const requestId = (req as { id?: unknown }).id;
+          if (typeof requestId === 'string') proxyReq.setHeader('x-request-id', requestId);
+          deps.upstreams.guardConnect(proxyReq);
+        },
+        proxyRes(proxyRes) {
+          delete proxyRes.headers['set-cookie'];
+        },
+        error(err, _req, res) {
+          deps.logger.warn({ err: err.message, service: route.service }, 'upstream unavailable');
+          const response = res as ServerResponse;
+          if (typeof response.writeHead !== 'function') {
+            (res as { destroy?: () => void }).destroy?.();
+            return;
+          }
+          if (response.headersSent) {
+            response.destroy();
+            return;
+          }
+          response.writeHead(503, {
+            'content-type': 'application/json; charset=utf-8',
+            'retry-after': '2',
+          });
+          response.end(
+            JSON.stringify({
+              message: `${route.label} is unavailable right now. Please try again shortly.`,
+            }),
+          );
+        },
+      },
+    }),
+  }));
+
+  return (req, res, next) => {
+    const match = proxies.find(({ route }) => route.matches(req.path, req.method));
+    if (!match) return next();
+    res.locals.metricsRoute = `proxy:${match.route.service}`;
+    return match.handler(req, res, next);
+  };
+}

@@ -1,0 +1,99 @@
+import { LoginRequestSchema, type ErrorBody, type User } from '@trustcircle/contracts';
+import {
+  HttpError,
+  jsonBodyParser,
+  parseBody,
+  unauthorized,
+  type Logger,
+} from '@trustcircle/service-kit';
+import { Router, type CookieOptions, type Request, type Response } from 'express';
+import type { SessionService } from '../sessions/session-service';
+import type { TokenMinter } from '../tokens';
+import type { Upstreams } from '../upstream';
+import type { createRateLimits } from '../rate-limits';
+
+export interface SessionRoutesDeps {
+  sessions: SessionService;
+  tokens: TokenMinter;
+  upstreams: Upstreams;
+  identityUrl: string;
+  cookie: { name: string; options: CookieOptions };
+  limits: ReturnType<typeof createRateLimits>;
+  bodyLimitBytes: number;
+  logger: Logger;
+}
+
+const IDENTITY_DOWN = 'Sign-in is unavailable right now. Please try again shortly.';
+
+/**
+ * The four session calls of spec §7. The gateway checks credentials with identity, then owns
+ * the session and the cookie.
+ */
+export function sessionRoutes(deps: SessionRoutesDeps): Router {
+  const router = Router();
+  const json = jsonBodyParser(`${deps.bodyLimitBytes}b`);
+
+  async function callIdentity(path: string, body: unknown) {
+    try {
+      return await deps.upstreams.requestJson(deps.identityUrl, {
+        method: 'POST',
+        path,
+        body,
+        headers: { authorization: `Bearer ${deps.tokens.internal()}` },
+      });
+    } catch (error) {
+      deps.logger.warn({ err: (error as Error).message }, 'identity unreachable');
+      throw new HttpError(503, IDENTITY_DOWN, undefined, { 'Retry-After': '2' });
+    }
+  }
+
+  function relayFailure(status: number, body: unknown): never {
+    const error = body as Partial<ErrorBody> | null;
+    if (status >= 500 || typeof error?.message !== 'string') {
+      throw new HttpError(503, IDENTITY_DOWN, undefined, { 'Retry-After': '2' });
+    }
+    throw new HttpError(status, error.message, error.issues);
+  }
+
+  async function startSession(req: Request, res: Response, user: User, status: number) {
+    // A sign-in replaces whatever session the browser had: never reuse an id.
+    if (req.tcSession) await deps.sessions.revoke(req.tcSession.idHash);
+    const id = await deps.sessions.create(user.id, req.get('user-agent') ?? null);
+    res.cookie(deps.cookie.name, id, deps.cookie.options);
+    res.status(status).json(user);
+  }
+
+  router.post('/register', deps.limits.registerPerIp, json, async (req, res) => {
+    const answer = await callIdentity('/internal/users', req.body ?? {});
+    if (answer.status !== 201) relayFailure(answer.status, answer.body);
+    await startSession(req, res, answer.body as User, 201);
+  });
+
+  router.post(
+    '/login',
+    deps.limits.loginPerIp,
+    json,
+    deps.limits.loginPerAccount,
+    async (req, res) => {
+      // Validate here too, so malformed attempts never reach identity.
+      const credentials = parseBody(LoginRequestSchema, req);
+      const answer = await callIdentity('/internal/credentials/check', credentials);
+      if (answer.status !== 200) relayFailure(answer.status, answer.body);
+      await startSession(req, res, (answer.body as { user: User }).user, 200);
+    },
+  );
+
+  router.post('/logout', async (req, res) => {
+    if (req.tcSession) await deps.sessions.revoke(req.tcSession.idHash);
+    const { maxAge: _maxAge, expires: _expires, ...clearOptions } = deps.cookie.options;
+    res.clearCookie(deps.cookie.name, clearOptions);
+    res.json({ message: 'You have been successfully logged out.' });
+  });
+
+  // GET /api/user is answered by identity through the proxy; without a session it is a 401.
+  router.get('/user', (req, _res, next) => {
+    next(req.tcSession ? undefined : unauthorized('Not signed in'));
+  });
+
+  return router;
+}

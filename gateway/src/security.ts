@@ -1,0 +1,53 @@
+import { HttpError } from '@trustcircle/service-kit';
+import type { RequestHandler } from 'express';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * CSRF (design §4): a state-changing request from a browser must come from our own origin.
+ * Non-browser clients (curl, services) send neither header and are not ambient-credential
+ * victims, so they pass; SameSite=Lax cookies are the second layer.
+ */
+export function sameOriginOnly(extraOrigins: string[]): RequestHandler {
+  const allowed = new Set(extraOrigins.map((origin) => origin.trim()).filter(Boolean));
+  return (req, _res, next) => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    const fetchSite = req.headers['sec-fetch-site'];
+    if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') {
+      return next(new HttpError(403, 'Cross-site requests are not allowed'));
+    }
+    const origin = req.headers.origin;
+    if (origin) {
+      const own = `${req.protocol}://${req.get('host') ?? ''}`;
+      if (origin !== own && !allowed.has(origin)) {
+        return next(new HttpError(403, 'Cross-site requests are not allowed'));
+      }
+    }
+    next();
+  };
+}
+
+const hasBody = (req: Parameters<RequestHandler>[0]) =>
+  Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+
+/** State-changing bodies are JSON (or multipart for photo uploads), and not too large. */
+export function bodyRules(options: {
+  limitBytes: number;
+  multipartPaths: string[];
+}): RequestHandler {
+  return (req, _res, next) => {
+    if (SAFE_METHODS.has(req.method) || !hasBody(req)) return next();
+    const multipartAllowed = options.multipartPaths.some((path) => req.path.startsWith(path));
+    const type = (req.headers['content-type'] ?? '').toLowerCase();
+    const isJson = /^application\/([\w.+-]+\+)?json\b/.test(type);
+    const isMultipart = type.startsWith('multipart/form-data');
+    if (!isJson && !(multipartAllowed && isMultipart)) {
+      return next(new HttpError(415, 'Content-Type must be application/json'));
+    }
+    const length = Number(req.headers['content-length'] ?? 0);
+    if (!isMultipart && length > options.limitBytes) {
+      return next(new HttpError(413, 'Request body is too large'));
+    }
+    next();
+  };
+}

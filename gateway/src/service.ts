@@ -1,0 +1,14 @@
+import type { ServiceDefinition } from '@trustcircle/service-kit';
+import { migrations } from '../migrations';
+import { createGatewayApp } from './app';
+import { GatewayEnvSchema, type GatewayConfig } from './config';
+
+export const gatewayService: ServiceDefinition<GatewayConfig> = {
+  name: 'gateway',
+  defaultPort: 8080,
+  envSchema: GatewayEnvSchema,
+  migrations,
+  usesNats: false,
+  verifiesTokens: false,
+  createApp: createGatewayApp,
+};

@@ -1,0 +1,90 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { SessionsStore } from '../store/sessions-store';
+
+export interface ResolvedSession {
+  idHash: string;
+  userId: number;
+}
+
+interface CacheEntry {
+  session: ResolvedSession;
+  expiresAt: number;
+  lastSeenAt: number;
+  cachedAt: number;
+}
+
+const TOUCH_EVERY_MS = 60_000;
+const MAX_CACHE_ENTRIES = 50_000;
+
+export const hashSessionId = (id: string) => createHash('sha256').update(id).digest('hex');
+
+/**
+ * Sessions of design §4: a 256-bit random id in the cookie, only its hash stored. Lookups go
+ * through a short in-memory cache; a revocation (logout, on any replica) evicts at once via
+ * NOTIFY, and the TTL bounds staleness if a notification is missed.
+ */
+export class SessionService {
+  private readonly cache = new Map<string, CacheEntry>();
+
+  constructor(
+    private readonly store: SessionsStore,
+    private readonly options: { idleTtlMs: number; absoluteTtlMs: number; cacheTtlMs: number },
+  ) {}
+
+  /** Always a new id: a login never reuses a session id (no fixation). */
+  async create(userId: number, userAgent: string | null): Promise<string> {
+    const id = randomBytes(32).toString('base64url');
+    await this.store.create({
+      idHash: hashSessionId(id),
+      userId,
+      idleTtlMs: this.options.idleTtlMs,
+      absoluteTtlMs: this.options.absoluteTtlMs,
+      userAgent,
+    });
+    return id;
+  }
+
+  async resolve(id: string | undefined): Promise<ResolvedSession | null> {
+    if (!id || id.length > 100) return null;
+    const idHash = hashSessionId(id);
+    const now = Date.now();
+    const cached = this.cache.get(idHash);
+    if (cached && now - cached.cachedAt < this.options.cacheTtlMs && now < cached.expiresAt) {
+      this.maybeTouch(cached, now);
+      return cached.session;
+    }
+    this.cache.delete(idHash);
+    const record = await this.store.findValid(idHash);
+    if (!record) return null;
+    const entry: CacheEntry = {
+      session: { idHash, userId: record.userId },
+      expiresAt: record.expiresAt.getTime(),
+      lastSeenAt: record.lastSeenAt.getTime(),
+      cachedAt: now,
+    };
+    if (this.options.cacheTtlMs > 0) {
+      if (this.cache.size >= MAX_CACHE_ENTRIES) this.cache.clear();
+      this.cache.set(idHash, entry);
+    }
+    this.maybeTouch(entry, now);
+    return entry.session;
+  }
+
+  async revoke(idHash: string): Promise<void> {
+    this.cache.delete(idHash);
+    await this.store.delete(idHash);
+  }
+
+  /** Called on a revocation notice from any replica. */
+  evict(idHash: string | undefined): void {
+    if (idHash) this.cache.delete(idHash);
+    else this.cache.clear();
+  }
+
+  // Idle expiry slides forward, but at most one write a minute per session.
+  private maybeTouch(entry: CacheEntry, now: number): void {
+    if (now - entry.lastSeenAt < TOUCH_EVERY_MS) return;
+    entry.lastSeenAt = now;
+    void this.store.touch(entry.session.idHash, this.options.idleTtlMs).catch(() => undefined);
+  }
+}

@@ -1,0 +1,87 @@
+import type { Knex } from '@trustcircle/service-kit';
+
+export interface SessionRecord {
+  idHash: string;
+  userId: number;
+  lastSeenAt: Date;
+  /** The earlier of the idle and the absolute expiry. */
+  expiresAt: Date;
+}
+
+interface SessionRow {
+  id_hash: string;
+  user_id: number;
+  last_seen_at: Date;
+  idle_expires_at: Date;
+  absolute_expires_at: Date;
+}
+
+const toRecord = (row: SessionRow): SessionRecord => ({
+  idHash: row.id_hash,
+  userId: row.user_id,
+  lastSeenAt: row.last_seen_at,
+  expiresAt: new Date(Math.min(row.idle_expires_at.getTime(), row.absolute_expires_at.getTime())),
+});
+
+export const REVOCATION_CHANNEL = 'gateway_session_revoked';
+
+export interface SessionsStore {
+  create(input: {
+    idHash: string;
+    userId: number;
+    idleTtlMs: number;
+    absoluteTtlMs: number;
+    userAgent: string | null;
+  }): Promise<void>;
+  findValid(idHash: string): Promise<SessionRecord | null>;
+  touch(idHash: string, idleTtlMs: number): Promise<void>;
+  /** Deletes and tells every gateway replica to drop it from its cache. */
+  delete(idHash: string): Promise<void>;
+  deleteExpired(): Promise<number>;
+}
+
+export function knexSessionsStore(db: Knex): SessionsStore {
+  const interval = (ms: number) => db.raw(`now() + (? * interval '1 millisecond')`, [ms]);
+  return {
+    async create({ idHash, userId, idleTtlMs, absoluteTtlMs, userAgent }) {
+      await db('sessions').insert({
+        id_hash: idHash,
+        user_id: userId,
+        idle_expires_at: interval(idleTtlMs),
+        absolute_expires_at: interval(absoluteTtlMs),
+        user_agent: userAgent?.slice(0, 300) ?? null,
+      });
+    },
+    async findValid(idHash) {
+      const row = await db<SessionRow>('sessions')
+        .where({ id_hash: idHash })
+        .andWhere('idle_expires_at', '>', db.fn.now())
+        .andWhere('absolute_expires_at', '>', db.fn.now())
+        .first();
+      return row ? toRecord(row) : null;
+    },
+    async touch(idHash, idleTtlMs) {
+      await db('sessions')
+        .where({ id_hash: idHash })
+        .update({
+          last_seen_at: db.fn.now(),
+          idle_expires_at: db.raw(
+            `least(absolute_expires_at, now() + (? * interval '1 millisecond'))`,
+            [idleTtlMs],
+          ),
+        });
+    },
+    async delete(idHash) {
+      await db.transaction(async (trx) => {
+        await trx('sessions').where({ id_hash: idHash }).delete();
+        await trx.raw('select pg_notify(?, ?)', [REVOCATION_CHANNEL, idHash]);
+      });
+    },
+    async deleteExpired() {
+      return db('sessions')
+        .where('absolute_expires_at', '<=', db.fn.now())
+        .orWhere('idle_expires_at', '<=', db.fn.now())
+        .delete();
+    },
+  };
+}

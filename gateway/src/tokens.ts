@@ -1,0 +1,52 @@
+import jwt from 'jsonwebtoken';
+import { JWT_ALGORITHM, JWT_AUDIENCE, JWT_ISSUER, type SigningKey } from '@trustcircle/service-kit';
+
+const TOKEN_LIFETIME_S = 300;
+const REUSE_FOR_MS = 60_000;
+
+/**
+ * Mints the short-lived JWTs the gateway attaches to proxied requests (design §4). A token is
+ * reused for a minute so a busy user does not cost a signature per request.
+ */
+export class TokenMinter {
+  private readonly cache = new Map<string, { token: string; mintedAt: number }>();
+
+  constructor(private readonly key: SigningKey) {}
+
+  forUser(userId: number): string {
+    return this.cached(`u:${userId}`, () =>
+      jwt.sign({ scope: 'user' }, this.key.privateKey, {
+        algorithm: JWT_ALGORITHM,
+        issuer: JWT_ISSUER,
+        audience: JWT_AUDIENCE,
+        subject: String(userId),
+        expiresIn: TOKEN_LIFETIME_S,
+        keyid: this.key.kid,
+      }),
+    );
+  }
+
+  /** For the gateway's own calls to `/internal/*` endpoints. */
+  internal(): string {
+    return this.cached('internal', () =>
+      jwt.sign({ scope: 'internal' }, this.key.privateKey, {
+        algorithm: JWT_ALGORITHM,
+        issuer: JWT_ISSUER,
+        audience: JWT_AUDIENCE,
+        subject: 'gateway',
+        expiresIn: TOKEN_LIFETIME_S,
+        keyid: this.key.kid,
+      }),
+    );
+  }
+
+  private cached(key: string, mint: () => string): string {
+    const now = Date.now();
+    const hit = this.cache.get(key);
+    if (hit && now - hit.mintedAt < REUSE_FOR_MS) return hit.token;
+    if (this.cache.size > 100_000) this.cache.clear();
+    const token = mint();
+    this.cache.set(key, { token, mintedAt: now });
+    return token;
+  }
+}

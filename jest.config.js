@@ -1,0 +1,23 @@
+/** One jest run for every workspace: unit tests beside the code, integration tests in test/. */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2023' },
+    module: { type: 'commonjs' },
+  },
+];
+
+module.exports = {
+  testEnvironment: 'node',
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  moduleNameMapper: {
+    '^@trustcircle/(contracts|service-kit|testing)$': '<rootDir>/packages/$1/src',
+    '^@trustcircle/gateway$': '<rootDir>/gateway/src/service.ts',
+    '^@trustcircle/identity$': '<rootDir>/services/identity/src/service.ts',
+  },
+  testMatch: ['<rootDir>/**/*.test.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/.data/'],
+  globalSetup: '<rootDir>/packages/testing/src/global-setup.ts',
+  testTimeout: 30_000,
+  maxWorkers: 2,
+};

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/** Integer ids as they appear in paths (`/api/groups/12`); anything else is "not found". */
+export const IdSchema = z.coerce.number().int().positive().max(2_147_483_647);
+
+export const IsoDateTimeSchema = z.string();
+
+/** Design §5 paging: `?limit=` default 50, max 100; `?cursor=` opaque. */
+export const PageQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(100, 'limit must be at most 100')
+    .default(50),
+  cursor: z.string().max(200, 'cursor is invalid').optional(),
+});
+export type PageQuery = z.infer<typeof PageQuerySchema>;
+
+export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';

@@ -1,0 +1,95 @@
+import type { KeyObject } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import jwt from 'jsonwebtoken';
+import { forbidden, unauthorized } from './errors';
+import { JWT_ALGORITHM, JWT_AUDIENCE, JWT_ISSUER, publicKeysByKid, type Jwks } from './jwt-keys';
+
+export type TokenScope = 'user' | 'internal';
+
+export interface AuthContext {
+  /** The signed-in user; absent for internal (gateway-to-service) calls. */
+  userId?: number;
+  scope: TokenScope;
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    auth?: AuthContext;
+  }
+}
+
+export class InvalidTokenError extends Error {
+  override name = 'InvalidTokenError';
+}
+
+/**
+ * Verifies the gateway's JWTs with public keys only: algorithm pinned, issuer, audience and
+ * expiry checked, the key picked by `kid`.
+ */
+export class JwtVerifier {
+  private readonly keys: Map<string, KeyObject>;
+
+  constructor(jwks: Jwks) {
+    this.keys = publicKeysByKid(jwks);
+  }
+
+  verify(token: string): AuthContext {
+    const decoded = jwt.decode(token, { complete: true });
+    const kid = decoded && typeof decoded === 'object' ? decoded.header.kid : undefined;
+    const key = kid ? this.keys.get(kid) : undefined;
+    if (!key) throw new InvalidTokenError('unknown signing key');
+    let claims: jwt.JwtPayload | string;
+    try {
+      claims = jwt.verify(token, key, {
+        algorithms: [JWT_ALGORITHM],
+        issuer: JWT_ISSUER,
+        audience: JWT_AUDIENCE,
+        maxAge: '10m',
+      });
+    } catch (error) {
+      throw new InvalidTokenError((error as Error).message);
+    }
+    if (typeof claims === 'string') throw new InvalidTokenError('unexpected token payload');
+    const scope: TokenScope = claims.scope === 'internal' ? 'internal' : 'user';
+    if (scope === 'internal') return { scope };
+    const userId = Number(claims.sub);
+    if (!Number.isSafeInteger(userId) || userId <= 0) throw new InvalidTokenError('bad subject');
+    return { scope, userId };
+  }
+}
+
+/**
+ * Reads `Authorization: Bearer`. No header means an anonymous request; a bad token is a 401,
+ * never silently anonymous.
+ */
+export function authenticate(verifier: JwtVerifier): RequestHandler {
+  return (req, _res, next) => {
+    const header = req.headers.authorization;
+    if (!header) return next();
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match?.[1]) return next(unauthorized('Invalid or expired token'));
+    try {
+      req.auth = verifier.verify(match[1]);
+      next();
+    } catch {
+      next(unauthorized('Invalid or expired token'));
+    }
+  };
+}
+
+export const requireUser: RequestHandler = (req, _res, next) => {
+  if (req.auth?.userId === undefined) return next(unauthorized());
+  next();
+};
+
+export const requireInternal: RequestHandler = (req, _res, next) => {
+  if (req.auth?.scope !== 'internal') return next(forbidden('Internal endpoint'));
+  next();
+};
+
+/** The signed-in user's id; only call behind `requireUser`. */
+export function currentUserId(req: { auth?: AuthContext }): number {
+  const id = req.auth?.userId;
+  if (id === undefined) throw unauthorized();
+  return id;
+}

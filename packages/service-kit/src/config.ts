@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Parses the environment with a zod schema. A bad value stops start-up with one line naming
+ * the variable, because a service that starts half-configured fails later and less clearly.
+ */
+export function loadConfig<S extends z.ZodType>(
+  schema: S,
+  env: Record<string, string | undefined> = process.env,
+): z.output<S> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const variable = issue.path.map(String).join('.') || '(environment)';
+    return `${variable}: ${issue.message}`;
+  });
+  throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+}
+
+const port = (fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a port number')
+    .min(0, 'must be a port number')
+    .max(65535, 'must be a port number')
+    .default(fallback);
+
+const url = (fallback?: string) => {
+  const base = z.string().refine((value) => URL.canParse(value), { message: 'must be a URL' });
+  return fallback === undefined ? base : base.default(fallback);
+};
+
+export const configFields = { port, url };
+
+/** What every service reads; each service extends it with its own variables. */
+export const BaseServiceEnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: port(0),
+  HOST: z.string().default('127.0.0.1'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: url(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),
+  /** The gateway's public keys (a JWKS document), inline or as a file path. */
+  JWT_JWKS: z.string().optional(),
+  JWT_JWKS_FILE: z.string().optional(),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+});
+export type BaseServiceConfig = z.output<typeof BaseServiceEnvSchema>;

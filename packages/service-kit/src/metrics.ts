@@ -1,0 +1,39 @@
+import type { RequestHandler } from 'express';
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+
+/** One registry per app, so several apps can live in one test process. */
+export function createMetricsRegistry(service: string): Registry {
+  const registry = new Registry();
+  registry.setDefaultLabels({ service });
+  collectDefaultMetrics({ register: registry });
+  return registry;
+}
+
+/** Request counts and latency by route template (not raw path: bounded label values). */
+export function httpMetrics(registry: Registry): RequestHandler {
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request latency',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  return (req, res, next) => {
+    const end = duration.startTimer();
+    res.on('finish', () => {
+      const route = req.route?.path
+        ? `${req.baseUrl}${String(req.route.path)}`
+        : ((res.locals.metricsRoute as string | undefined) ?? 'unmatched');
+      const labels = { method: req.method, route, status: String(res.statusCode) };
+      requests.inc(labels);
+      end(labels);
+    });
+    next();
+  };
+}

@@ -1,0 +1,4 @@
+export * from './database';
+export * from './env';
+export * from './http-client';
+export * from './stack';

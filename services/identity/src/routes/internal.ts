@@ -1,0 +1,28 @@
+import {
+  INVALID_CREDENTIALS,
+  LoginRequestSchema,
+  RegisterRequestSchema,
+} from '@trustcircle/contracts';
+import { parseBody, requireInternal, unauthorized } from '@trustcircle/service-kit';
+import { Router } from 'express';
+import type { Accounts } from '../domain/accounts';
+
+/** Called only by the gateway (internal-scope token), which owns sessions and cookies. */
+export function internalRoutes(accounts: Accounts): Router {
+  const router = Router();
+  router.use(requireInternal);
+
+  router.post('/users', async (req, res) => {
+    const user = await accounts.register(parseBody(RegisterRequestSchema, req));
+    res.status(201).json(user);
+  });
+
+  router.post('/credentials/check', async (req, res) => {
+    const { username, password } = parseBody(LoginRequestSchema, req);
+    const user = await accounts.checkCredentials(username, password);
+    if (!user) throw unauthorized(INVALID_CREDENTIALS);
+    res.json({ user });
+  });
+
+  return router;
+}

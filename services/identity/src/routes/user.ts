@@ -1,0 +1,25 @@
+import { ProfileUpdateSchema, VerifyRequestSchema } from '@trustcircle/contracts';
+import { currentUserId, parseBody, requireUser } from '@trustcircle/service-kit';
+import { Router } from 'express';
+import type { Accounts } from '../domain/accounts';
+
+/** The signed-in user's own account: read, profile update, verification after sign-up. */
+export function userRoutes(accounts: Accounts): Router {
+  const router = Router();
+  router.use(requireUser);
+
+  router.get('/', async (req, res) => {
+    res.json(await accounts.get(currentUserId(req)));
+  });
+
+  router.patch('/', async (req, res) => {
+    res.json(await accounts.updateProfile(currentUserId(req), parseBody(ProfileUpdateSchema, req)));
+  });
+
+  router.post('/verify', async (req, res) => {
+    const { token } = parseBody(VerifyRequestSchema, req);
+    res.json(await accounts.verify(currentUserId(req), token));
+  });
+
+  return router;
+}

@@ -1,0 +1,12 @@
+import type { ServiceDefinition } from '@trustcircle/service-kit';
+import { migrations } from '../migrations';
+import { createIdentityApp } from './app';
+import { IdentityEnvSchema, type IdentityConfig } from './config';
+
+export const identityService: ServiceDefinition<IdentityConfig> = {
+  name: 'identity',
+  defaultPort: 4001,
+  envSchema: IdentityEnvSchema,
+  migrations,
+  createApp: createIdentityApp,
+};

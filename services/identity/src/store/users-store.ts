@@ -1,0 +1,142 @@
+import type { User } from '@trustcircle/contracts';
+import type { Knex } from '@trustcircle/service-kit';
+
+interface UserRow {
+  id: number;
+  username: string;
+  email: string;
+  name: string;
+  bio: string | null;
+  avatar: string | null;
+  password_hash: string;
+  is_verified: boolean;
+  clear_me_id: string | null;
+  version: number;
+  created_at: Date;
+}
+
+export interface StoredUser {
+  user: User;
+  passwordHash: string;
+  version: number;
+}
+
+export interface NewUser {
+  username: string;
+  email: string;
+  name: string;
+  bio: string | null;
+  avatar: string | null;
+  passwordHash: string;
+  isVerified: boolean;
+  clearMeId: string | null;
+}
+
+export interface UserChanges {
+  name?: string;
+  email?: string;
+  bio?: string | null;
+  avatar?: string | null;
+  isVerified?: boolean;
+  clearMeId?: string | null;
+}
+
+/** The unique indexes, so the domain can tell which field collided. */
+export const USERNAME_KEY = 'users_username_lower_key';
+export const EMAIL_KEY = 'users_email_lower_key';
+
+function toStored(row: UserRow): StoredUser {
+  return {
+    user: {
+      id: row.id,
+      username: row.username,
+      email: row.email,
+      name: row.name,
+      bio: row.bio,
+      avatar: row.avatar,
+      isVerified: row.is_verified,
+      clearMeId: row.clear_me_id,
+      createdAt: row.created_at.toISOString(),
+    },
+    passwordHash: row.password_hash,
+    version: row.version,
+  };
+}
+
+export interface UsersStore {
+  insert(db: Knex, user: NewUser): Promise<StoredUser>;
+  findById(db: Knex, id: number): Promise<StoredUser | null>;
+  findByLogin(db: Knex, usernameOrEmail: string): Promise<StoredUser | null>;
+  usernameOrEmailTaken(
+    db: Knex,
+    username: string,
+    email: string,
+  ): Promise<{ username: boolean; email: boolean }>;
+  emailTakenByOther(db: Knex, email: string, userId: number): Promise<boolean>;
+  update(db: Knex, id: number, changes: UserChanges): Promise<StoredUser | null>;
+}
+
+/** Every method takes the executor so callers can run it inside their transaction. */
+export const knexUsersStore: UsersStore = {
+  async insert(db, user) {
+    const [row] = await db<UserRow>('users')
+      .insert({
+        username: user.username,
+        email: user.email,
+        name: user.name,
+        bio: user.bio,
+        avatar: user.avatar,
+        password_hash: user.passwordHash,
+        is_verified: user.isVerified,
+        clear_me_id: user.clearMeId,
+      })
+      .returning('*');
+    return toStored(row as UserRow);
+  },
+
+  async findById(db, id) {
+    const row = await db<UserRow>('users').where({ id }).first();
+    return row ? toStored(row) : null;
+  },
+
+  async findByLogin(db, usernameOrEmail) {
+    const key = usernameOrEmail.toLowerCase();
+    const column = key.includes('@') ? 'email' : 'username';
+    const row = await db<UserRow>('users').whereRaw(`lower(${column}) = ?`, [key]).first();
+    return row ? toStored(row) : null;
+  },
+
+  async usernameOrEmailTaken(db, username, email) {
+    const rows = await db<UserRow>('users')
+      .select('username', 'email')
+      .whereRaw('lower(username) = ?', [username.toLowerCase()])
+      .orWhereRaw('lower(email) = ?', [email.toLowerCase()]);
+    return {
+      username: rows.some((row) => row.username.toLowerCase() === username.toLowerCase()),
+      email: rows.some((row) => row.email.toLowerCase() === email.toLowerCase()),
+    };
+  },
+
+  async emailTakenByOther(db, email, userId) {
+    const row = await db<UserRow>('users')
+      .whereRaw('lower(email) = ?', [email.toLowerCase()])
+      .whereNot({ id: userId })
+      .first('id');
+    return Boolean(row);
+  },
+
+  async update(db, id, changes) {
+    const patch: Partial<Record<keyof UserRow, unknown>> = {};
+    if (changes.name !== undefined) patch.name = changes.name;
+    if (changes.email !== undefined) patch.email = changes.email;
+    if (changes.bio !== undefined) patch.bio = changes.bio;
+    if (changes.avatar !== undefined) patch.avatar = changes.avatar;
+    if (changes.isVerified !== undefined) patch.is_verified = changes.isVerified;
+    if (changes.clearMeId !== undefined) patch.clear_me_id = changes.clearMeId;
+    const [row] = await db('users')
+      .where({ id })
+      .update({ ...patch, version: db.raw('version + 1'), updated_at: db.fn.now() })
+      .returning('*');
+    return row ? toStored(row as UserRow) : null;
+  },
+};
