@@ -5,6 +5,7 @@ import {
   type ServiceContext,
   type ServiceParts,
 } from '@trustcircle/service-kit';
+import { buildOpenApiDocument } from '@trustcircle/contracts';
 import cookieParser from 'cookie-parser';
 import type { CookieOptions } from 'express';
 import helmet from 'helmet';
@@ -83,6 +84,10 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
       app.use(helmet());
       app.get('/.well-known/jwks.json', (_req, res) => {
         res.set('Cache-Control', 'public, max-age=300').json(jwks);
+      });
+      const openApi = buildOpenApiDocument();
+      app.get('/api/openapi.json', (_req, res) => {
+        res.json(openApi);
       });
       app.use('/api', cookieParser());
       app.use('/api', sameOriginOnly(config.PUBLIC_ORIGINS.split(',')));

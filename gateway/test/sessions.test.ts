@@ -312,6 +312,19 @@ describe('edge protections', () => {
     expect(res.body.keys[0]).not.toHaveProperty('d');
   });
 
+  it('serves the OpenAPI document of every operation', async () => {
+    const res = await stack.client().get('/api/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toBe('3.1.0');
+    expect(Object.keys(res.body.paths)).toEqual(
+      expect.arrayContaining(['/api/register', '/api/login', '/api/logout', '/api/user']),
+    );
+    const register = res.body.paths['/api/register'].post;
+    expect(register.requestBody.content['application/json'].schema.required).toEqual(
+      expect.arrayContaining(['username', 'email', 'name', 'password']),
+    );
+  });
+
   it('serves health, readiness and metrics', async () => {
     const client = stack.client();
     expect((await client.get('/healthz')).status).toBe(200);

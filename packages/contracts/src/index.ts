@@ -2,3 +2,4 @@ export * from './common';
 export * from './errors';
 export * from './events';
 export * from './users';
+export * from './api';

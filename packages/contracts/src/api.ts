@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { ErrorBodySchema } from './errors';
+import {
+  LoginRequestSchema,
+  ProfileUpdateSchema,
+  RegisterRequestSchema,
+  UserSchema,
+  VerifyRequestSchema,
+} from './users';
+
+/**
+ * Every public operation, described once from the same schemas the services parse with. The
+ * gateway serves the OpenAPI document built from this list at /api/openapi.json; each
+ * service adds its operations here when it lands.
+ */
+export interface ApiOperation {
+  method: 'get' | 'post' | 'patch' | 'put' | 'delete';
+  path: string;
+  summary: string;
+  tag: string;
+  auth: 'none' | 'session' | 'optional';
+  request?: z.ZodType;
+  query?: z.ZodType;
+  response?: z.ZodType;
+  status?: number;
+  errors?: number[];
+}
+
+export const apiOperations: ApiOperation[] = [
+  {
+    method: 'post',
+    path: '/api/register',
+    summary: 'Create an account and sign in (sets the session cookie)',
+    tag: 'session',
+    auth: 'none',
+    request: RegisterRequestSchema,
+    response: UserSchema,
+    status: 201,
+    errors: [400, 403, 409, 413, 415, 429, 503],
+  },
+  {
+    method: 'post',
+    path: '/api/login',
+    summary: 'Sign in with username or email (sets a new session cookie)',
+    tag: 'session',
+    auth: 'none',
+    request: LoginRequestSchema,
+    response: UserSchema,
+    errors: [400, 401, 403, 429, 503],
+  },
+  {
+    method: 'post',
+    path: '/api/logout',
+    summary: 'Sign out (deletes the session)',
+    tag: 'session',
+    auth: 'optional',
+    response: z.object({ message: z.string() }),
+  },
+  {
+    method: 'get',
+    path: '/api/user',
+    summary: 'The signed-in user',
+    tag: 'user',
+    auth: 'session',
+    response: UserSchema,
+    errors: [401],
+  },
+  {
+    method: 'patch',
+    path: '/api/user',
+    summary: 'Update the profile (name, email, bio, avatar)',
+    tag: 'user',
+    auth: 'session',
+    request: ProfileUpdateSchema,
+    response: UserSchema,
+    errors: [400, 401, 409],
+  },
+  {
+    method: 'post',
+    path: '/api/user/verify',
+    summary: 'Verify the account with a verification token',
+    tag: 'user',
+    auth: 'session',
+    request: VerifyRequestSchema,
+    response: UserSchema,
+    errors: [400, 401, 503],
+  },
+];
+
+const ERROR_TEXT: Record<number, string> = {
+  400: 'Validation failed',
+  401: 'Not signed in, or wrong credentials',
+  403: 'Forbidden (cross-site request, or not allowed)',
+  404: 'Not found',
+  409: 'Conflict',
+  413: 'Body too large',
+  415: 'Unsupported content type',
+  429: 'Too many requests (see Retry-After)',
+  503: 'A service is unavailable',
+};
+
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
+  return z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any' });
+}
+
+/** OpenAPI 3.1 (whose schemas are JSON Schema 2020-12, zod's native output). */
+export function buildOpenApiDocument(operations: ApiOperation[] = apiOperations) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const op of operations) {
+    const openApiPath = op.path.replace(/:(\w+)/g, '{$1}');
+    const parameters = [...openApiPath.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+      name,
+      in: 'path',
+      required: true,
+      schema: { type: 'integer' },
+    }));
+    const responses: Record<string, unknown> = {
+      [String(op.status ?? 200)]: {
+        description: 'Success',
+        ...(op.response
+          ? { content: { 'application/json': { schema: jsonSchema(op.response, 'output') } } }
+          : {}),
+      },
+    };
+    for (const status of op.errors ?? []) {
+      responses[String(status)] = {
+        description: ERROR_TEXT[status] ?? 'Error',
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      };
+    }
+    paths[openApiPath] ??= {};
+    paths[openApiPath][op.method] = {
+      summary: op.summary,
+      tags: [op.tag],
+      ...(op.auth === 'session' ? { security: [{ session: [] }] } : {}),
+      ...(parameters.length ? { parameters } : {}),
+      ...(op.request
+        ? {
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: jsonSchema(op.request, 'input') } },
+            },
+          }
+        : {}),
+      responses,
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'TrustCircle API',
+      version: '1.0.0',
+      description:
+        'Community-driven business reviews. All calls go through the gateway; state-changing calls must be same-origin JSON.',
+    },
+    servers: [{ url: '/' }],
+    components: {
+      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'tc_session' } },
+      schemas: { Error: jsonSchema(ErrorBodySchema, 'output') },
+    },
+    paths,
+  };
+}
