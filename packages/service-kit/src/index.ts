@@ -10,5 +10,6 @@ export * from './metrics';
 export * from './nats';
 export * from './pg-listen';
 export * from './provision';
+export { provisionAll, serviceRoleName, SERVICE_EXTENSIONS } from './provision-cli';
 export * from './server';
 export * from './validate';

@@ -7,6 +7,7 @@
  *   DATABASE_NAME       database to create (default trustcircle)
  *   TC_SERVICES         comma-separated service names (schemas), e.g. gateway,identity
  *   <SERVICE>_DB_PASSWORD  password of role tc_<service> (required when NODE_ENV=production)
+ *   DATABASE_ROLE_PREFIX   role name prefix (default tc_), so two installs can share a server
  */
 import { ensureDatabase, provisionServiceRole, urlWithDatabase } from './provision';
 
@@ -15,7 +16,7 @@ export const SERVICE_EXTENSIONS: Record<string, string[]> = {
   catalog: ['pg_trgm'],
 };
 
-export const serviceRoleName = (service: string) => `tc_${service}`;
+export const serviceRoleName = (service: string, prefix = 'tc_') => `${prefix}${service}`;
 
 export async function provisionAll(env: Record<string, string | undefined>): Promise<string[]> {
   const adminUrl = env.DATABASE_ADMIN_URL;
@@ -33,7 +34,7 @@ export async function provisionAll(env: Record<string, string | undefined>): Pro
     const password = env[variable];
     if (!password && env.NODE_ENV === 'production') throw new Error(`${variable} is required`);
     await provisionServiceRole(databaseUrl, {
-      role: serviceRoleName(service),
+      role: serviceRoleName(service, env.DATABASE_ROLE_PREFIX),
       password: password ?? service,
       schema: service,
       extensions: SERVICE_EXTENSIONS[service],
