@@ -20,4 +20,5 @@ module.exports = {
   globalSetup: '<rootDir>/packages/testing/src/global-setup.ts',
   testTimeout: 30_000,
   maxWorkers: 2,
+  reporters: ['default', '<rootDir>/packages/testing/src/summary-reporter.js'],
 };

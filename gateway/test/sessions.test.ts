@@ -225,6 +225,25 @@ describe('login and logout', () => {
     expect(replay.body).toEqual({ message: 'Not signed in' });
   });
 
+  it('revokes a session on every gateway replica at once', async () => {
+    const replica = await stack.startReplica('gateway');
+    const client = stack.client();
+    await registered(client);
+    const cookie = `tc_session=${client.cookies.get('tc_session')}`;
+    const viaReplica = () =>
+      fetch(`${replica.url}/api/user`, { headers: { cookie } }).then((res) => res.status);
+    expect(await viaReplica()).toBe(200); // now cached on the replica
+    await client.post('/api/logout');
+    const deadline = Date.now() + 1000;
+    let status = await viaReplica();
+    while (status !== 401 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      status = await viaReplica();
+    }
+    // Well inside the 2 s cache lifetime of the test stack: NOTIFY evicted it.
+    expect(status).toBe(401);
+  });
+
   it('limits repeated failed logins per account with 429 and Retry-After', async () => {
     const { form } = await registered(stack.client());
     const statuses: number[] = [];

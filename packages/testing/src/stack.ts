@@ -29,6 +29,8 @@ export interface TestStack {
   stopService(name: string): Promise<void>;
   /** Starts it again on the same port, as a restarted process would be. */
   startServiceAgain(name: string): Promise<void>;
+  /** Another instance of a service on the same database (a second replica). */
+  startReplica(name: string): Promise<RunningService<BaseServiceConfig>>;
   stop(): Promise<void>;
 }
 
@@ -42,6 +44,7 @@ export async function startStack(options: StackOptions): Promise<TestStack> {
   const running = new Map<string, RunningService<BaseServiceConfig>>();
   const envs = new Map<string, Record<string, string>>();
   const definitions = new Map<string, AnyDefinition>();
+  const replicas: RunningService<BaseServiceConfig>[] = [];
   const common = {
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
@@ -106,7 +109,15 @@ export async function startStack(options: StackOptions): Promise<TestStack> {
       const env = { ...envs.get(name), PORT: String(previous.port) };
       running.set(name, await startService(definition, env));
     },
+    async startReplica(name) {
+      const definition = definitions.get(name);
+      if (!definition) throw new Error(`unknown service ${name}`);
+      const replica = await startService(definition, { ...envs.get(name), PORT: '0' });
+      replicas.push(replica);
+      return replica;
+    },
     async stop() {
+      for (const replica of replicas) await replica.stop().catch(() => undefined);
       const order = ['gateway', ...options.services.map((s) => s.name)];
       for (const name of order)
         await running

@@ -1,0 +1,42 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface Deployable {
+  /** Process name; for services also the database schema. */
+  name: string;
+  workspace: string;
+  kind: 'service' | 'gateway' | 'frontend';
+  defaultPort: number;
+}
+
+/** Everything `npm start` runs, in start order; entries whose workspace is absent are skipped. */
+export const DEPLOYABLES: Deployable[] = [
+  { name: 'identity', workspace: 'services/identity', kind: 'service', defaultPort: 4001 },
+  { name: 'communities', workspace: 'services/communities', kind: 'service', defaultPort: 4002 },
+  { name: 'catalog', workspace: 'services/catalog', kind: 'service', defaultPort: 4003 },
+  { name: 'reviews', workspace: 'services/reviews', kind: 'service', defaultPort: 4004 },
+  { name: 'shell', workspace: 'frontends/shell', kind: 'frontend', defaultPort: 3000 },
+  { name: 'groups-mfe', workspace: 'frontends/groups-mfe', kind: 'frontend', defaultPort: 3001 },
+  {
+    name: 'business-mfe',
+    workspace: 'frontends/business-mfe',
+    kind: 'frontend',
+    defaultPort: 3002,
+  },
+  { name: 'gateway', workspace: 'gateway', kind: 'gateway', defaultPort: 8080 },
+];
+
+/** `groups-mfe` → `GROUPS_MFE`: how the gateway's `*_URL` and the launcher's `*_PORT` are named. */
+export const envName = (name: string) => name.toUpperCase().replace(/-/g, '_');
+
+export function present(root: string): Deployable[] {
+  return DEPLOYABLES.filter((d) => existsSync(path.join(root, d.workspace, 'package.json')));
+}
+
+/** The compiled entry point: the workspace package.json's `main`. */
+export function entryPoint(root: string, deployable: Deployable): string {
+  const manifest = JSON.parse(
+    readFileSync(path.join(root, deployable.workspace, 'package.json'), 'utf8'),
+  ) as { main?: string };
+  return path.join(root, deployable.workspace, manifest.main ?? 'dist/src/main.js');
+}

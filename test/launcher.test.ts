@@ -1,0 +1,88 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
+import path from 'node:path';
+import { dropDatabase, dropRoles } from '@trustcircle/service-kit';
+import { TEST_ADMIN_URL, TestClient } from '@trustcircle/testing';
+
+const root = path.resolve(__dirname, '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/**
+ * `npm start` end to end, the way a developer runs it: own database, own ports, then the curl
+ * journey of the foundation issue through the gateway, then Ctrl-C.
+ */
+describe('npm start', () => {
+  const id = randomBytes(4).toString('hex');
+  const database = `tc_launch_${id}`;
+  const prefix = `tcl_${id}_`;
+  let launcher: ChildProcess | undefined;
+  let output = '';
+
+  afterAll(async () => {
+    if (launcher && launcher.exitCode === null) launcher.kill('SIGKILL');
+    await dropDatabase(TEST_ADMIN_URL, database);
+    await dropRoles(TEST_ADMIN_URL, [`${prefix}gateway`, `${prefix}identity`]);
+  });
+
+  it('brings the stack up, serves the session journey, and stops on SIGINT', async () => {
+    const gatewayPort = await freePort();
+    const identityPort = await freePort();
+    const adminUrl = new URL(TEST_ADMIN_URL);
+    adminUrl.pathname = `/${database}`;
+    launcher = spawn(process.execPath, [path.join(root, 'scripts/start.ts')], {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATABASE_URL: adminUrl.toString(),
+        DATABASE_ROLE_PREFIX: prefix,
+        GATEWAY_PORT: String(gatewayPort),
+        IDENTITY_PORT: String(identityPort),
+        PUBLIC_URL: `http://localhost:${gatewayPort}`,
+        TC_ONLY: 'identity,gateway',
+        SEED: 'false',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    launcher.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    launcher.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+
+    const banner = `TrustCircle is running at http://localhost:${gatewayPort}`;
+    const deadline = Date.now() + 60_000;
+    while (!output.includes(banner)) {
+      if (launcher.exitCode !== null) throw new Error(`launcher exited early:\n${output}`);
+      if (Date.now() > deadline) throw new Error(`launcher did not come up:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(output).toMatch(/^identity +\| /m);
+    expect(output).toMatch(/^gateway +\| /m);
+
+    const client = new TestClient(`http://localhost:${gatewayPort}`);
+    const register = await client.post('/api/register', {
+      username: `launch_${id}`,
+      email: `launch_${id}@example.com`,
+      name: 'Launch Tester',
+      password: 'password123',
+      confirmPassword: 'password123',
+    });
+    expect(register.status).toBe(201);
+    expect((await client.get('/api/user')).status).toBe(200);
+    expect((await client.post('/api/logout')).status).toBe(200);
+    expect((await client.get('/api/user')).status).toBe(401);
+
+    const exited = new Promise<number | null>((resolve) => launcher!.once('exit', resolve));
+    launcher.kill('SIGINT');
+    expect(await exited).toBe(0);
+    expect(output).toContain('stopping');
+  }, 90_000);
+});
