@@ -13,7 +13,7 @@ module.exports = {
   moduleNameMapper: {
     '^@trustcircle/(contracts|service-kit|testing)$': '<rootDir>/packages/$1/src',
     '^@trustcircle/gateway$': '<rootDir>/gateway/src/service.ts',
-    '^@trustcircle/identity$': '<rootDir>/services/identity/src/service.ts',
+    '^@trustcircle/(identity|communities|catalog|reviews)$': '<rootDir>/services/$1/src/service.ts',
   },
   testMatch: ['<rootDir>/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/.data/'],

@@ -32,6 +32,27 @@ export function upstreamRoutes(config: GatewayConfig): UpstreamRoute[] {
       target: config.IDENTITY_URL,
       matches: prefix('/api/user'),
     },
+    // Reviews answers the review lists of groups and businesses: before their owners' prefixes.
+    {
+      service: 'reviews',
+      label: 'Reviews',
+      target: config.REVIEWS_URL,
+      matches: (path) =>
+        /^\/api\/(groups|businesses)\/[^/]+\/reviews\/?$/.test(path) ||
+        prefix('/api/reviews', '/api/photos')(path),
+    },
+    {
+      service: 'communities',
+      label: 'Groups',
+      target: config.COMMUNITIES_URL,
+      matches: prefix('/api/groups'),
+    },
+    {
+      service: 'catalog',
+      label: 'Businesses',
+      target: config.CATALOG_URL,
+      matches: prefix('/api/businesses', '/api/categories'),
+    },
   ];
 }
 

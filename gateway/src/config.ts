@@ -7,6 +7,9 @@ const bool = (fallback: 'true' | 'false' | 'auto') =>
 
 export const GatewayEnvSchema = BaseServiceEnvSchema.extend({
   IDENTITY_URL: configFields.url('http://127.0.0.1:4001'),
+  COMMUNITIES_URL: configFields.url('http://127.0.0.1:4002'),
+  CATALOG_URL: configFields.url('http://127.0.0.1:4003'),
+  REVIEWS_URL: configFields.url('http://127.0.0.1:4004'),
   /** The ES256 private key (PEM), inline or as a file; development generates one. */
   JWT_PRIVATE_KEY: z.string().optional(),
   JWT_PRIVATE_KEY_FILE: z.string().optional(),
