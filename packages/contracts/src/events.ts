@@ -1,33 +1,165 @@
 import { z } from 'zod';
 
+/**
+ * Design §3 events. Payloads carry the entity's state, not just its id (event-carried state
+ * transfer), so a consumer builds its projection without calling the producer. Every payload
+ * that describes an entity's state carries that entity's `version`, which grows with every
+ * change: projections keep the highest version they have seen and ignore older ones, so
+ * redelivery and reordering are harmless.
+ */
+
+/** The shape of the envelope `version` field: the version of the payload schema. */
+export const EVENT_SCHEMA_VERSION = 1;
+
+const Id = z.number().int().positive();
+const Version = z.number().int().positive();
+const Timestamp = z.iso.datetime({ offset: true });
+
+/** User display and trust facts other services keep as projections. */
+export const UserEventDataSchema = z.object({
+  id: Id,
+  username: z.string(),
+  name: z.string(),
+  avatar: z.string().nullable(),
+  isVerified: z.boolean(),
+  createdAt: Timestamp,
+  version: Version,
+});
+export type UserEventData = z.infer<typeof UserEventDataSchema>;
+
+export const GroupEventDataSchema = z.object({
+  id: Id,
+  name: z.string(),
+  color: z.string().nullable(),
+  icon: z.string().nullable(),
+  creatorId: Id,
+  createdAt: Timestamp,
+  version: Version,
+});
+export type GroupEventData = z.infer<typeof GroupEventDataSchema>;
+
+/**
+ * Membership is a set, not a versioned entity: joined/left for one (group, user) pair are
+ * ordered by `at` (the time of the change), which consumers compare like a version.
+ */
+export const MemberJoinedEventDataSchema = z.object({
+  groupId: Id,
+  userId: Id,
+  joinedAt: Timestamp,
+});
+export type MemberJoinedEventData = z.infer<typeof MemberJoinedEventDataSchema>;
+
+export const MemberLeftEventDataSchema = z.object({
+  groupId: Id,
+  userId: Id,
+  leftAt: Timestamp,
+});
+export type MemberLeftEventData = z.infer<typeof MemberLeftEventDataSchema>;
+
+export const BusinessEventDataSchema = z.object({
+  id: Id,
+  name: z.string(),
+  category: z.string(),
+  image: z.string().nullable(),
+  version: Version,
+});
+export type BusinessEventData = z.infer<typeof BusinessEventDataSchema>;
+
+/** Everything catalog needs for trust scores and everything communities needs for counts. */
+export const ReviewEventDataSchema = z.object({
+  id: Id,
+  businessId: Id,
+  userId: Id,
+  rating: z.number().int().min(1).max(5),
+  groupIds: z.array(Id),
+  helpfulCount: z.number().int().nonnegative(),
+  authorVerified: z.boolean(),
+  createdAt: Timestamp,
+  hidden: z.boolean(),
+  version: Version,
+});
+export type ReviewEventData = z.infer<typeof ReviewEventDataSchema>;
+
+/** A vote changes the review's helpful count, hence the review's version. */
+export const VoteChangedEventDataSchema = z.object({
+  reviewId: Id,
+  businessId: Id,
+  helpfulCount: z.number().int().nonnegative(),
+  version: Version,
+});
+export type VoteChangedEventData = z.infer<typeof VoteChangedEventDataSchema>;
+
+/** Subject → payload schema: the one list of what travels on the backbone. */
+export const EventPayloadSchemas = {
+  'identity.user.registered': UserEventDataSchema,
+  'identity.user.updated': UserEventDataSchema,
+  'communities.group.created': GroupEventDataSchema,
+  'communities.group.updated': GroupEventDataSchema,
+  'communities.member.joined': MemberJoinedEventDataSchema,
+  'communities.member.left': MemberLeftEventDataSchema,
+  'catalog.business.created': BusinessEventDataSchema,
+  'catalog.business.updated': BusinessEventDataSchema,
+  'reviews.review.created': ReviewEventDataSchema,
+  'reviews.review.updated': ReviewEventDataSchema,
+  'reviews.review.hidden': ReviewEventDataSchema,
+  'reviews.vote.changed': VoteChangedEventDataSchema,
+} as const;
+export type EventSubject = keyof typeof EventPayloadSchemas;
+export type EventPayload<S extends EventSubject> = z.infer<(typeof EventPayloadSchemas)[S]>;
+export const EVENT_SUBJECTS = Object.keys(EventPayloadSchemas) as EventSubject[];
+
+export function isEventSubject(value: string): value is EventSubject {
+  return Object.hasOwn(EventPayloadSchemas, value);
+}
+
+/** The producing service is the subject's first token (`<producer>.<entity>.<verb>`). */
+export function producerOf(subject: EventSubject): string {
+  return subject.slice(0, subject.indexOf('.'));
+}
+
 /** Design §3: every event travels in this envelope. */
 export const EventEnvelopeSchema = z.object({
   id: z.uuid(),
   type: z.string().min(1),
   producer: z.string().min(1),
-  occurredAt: z.string(),
-  version: z.number().int().nonnegative(),
+  occurredAt: Timestamp,
+  version: z.number().int().positive(),
   data: z.unknown(),
 });
-export type EventEnvelope<T = unknown> = Omit<z.infer<typeof EventEnvelopeSchema>, 'data'> & {
-  data: T;
-};
 
-/** User display and trust facts other services keep as projections. */
-export const UserEventDataSchema = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  name: z.string(),
-  avatar: z.string().nullable(),
-  isVerified: z.boolean(),
-  createdAt: z.string(),
-});
-export type UserEventData = z.infer<typeof UserEventDataSchema>;
+export type EventEnvelope<S extends EventSubject = EventSubject> = {
+  [K in S]: {
+    id: string;
+    type: K;
+    producer: string;
+    occurredAt: string;
+    version: number;
+    data: EventPayload<K>;
+  };
+}[S];
 
-/** Subject → payload schema. The event-backbone issue adds every other subject here. */
-export const EventPayloadSchemas = {
-  'identity.user.registered': UserEventDataSchema,
-  'identity.user.updated': UserEventDataSchema,
-} as const;
-export type EventSubject = keyof typeof EventPayloadSchemas;
-export type EventPayload<S extends EventSubject> = z.infer<(typeof EventPayloadSchemas)[S]>;
+export type EventParseResult =
+  | { ok: true; envelope: EventEnvelope }
+  | { ok: false; reason: string; issues?: { path: string; message: string }[] };
+
+/** Validates an envelope and its payload against the subject's contract. */
+export function parseEventEnvelope(value: unknown): EventParseResult {
+  const envelope = EventEnvelopeSchema.safeParse(value);
+  if (!envelope.success) {
+    return { ok: false, reason: 'invalid envelope', issues: toIssues(envelope.error) };
+  }
+  const { type } = envelope.data;
+  if (!isEventSubject(type)) return { ok: false, reason: `unknown event type ${type}` };
+  const data = EventPayloadSchemas[type].safeParse(envelope.data.data);
+  if (!data.success) {
+    return { ok: false, reason: `invalid ${type} payload`, issues: toIssues(data.error) };
+  }
+  return { ok: true, envelope: { ...envelope.data, type, data: data.data } as EventEnvelope };
+}
+
+function toIssues(error: z.ZodError): { path: string; message: string }[] {
+  return error.issues.map((issue) => ({
+    path: issue.path.map(String).join('.'),
+    message: issue.message,
+  }));
+}

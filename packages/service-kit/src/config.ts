@@ -49,5 +49,16 @@ export const BaseServiceEnvSchema = z.object({
   JWT_JWKS: z.string().optional(),
   JWT_JWKS_FILE: z.string().optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  /**
+   * Prefix for event subjects and stream names (`<prefix>.identity.user.registered`, stream
+   * `<PREFIX>_IDENTITY`). Empty in production; tests and benches set a unique one per run so
+   * they never share streams with each other or with a running system.
+   */
+  EVENTS_PREFIX: z
+    .string()
+    .regex(/^([a-z0-9][a-z0-9_-]*)?$/, 'must be lower-case letters, digits, _ or -')
+    .default(''),
+  /** JetStream replicas for the streams this service provisions (3 on a NATS cluster). */
+  EVENTS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
 });
 export type BaseServiceConfig = z.output<typeof BaseServiceEnvSchema>;

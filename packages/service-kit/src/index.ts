@@ -13,3 +13,4 @@ export * from './provision';
 export { provisionAll, serviceRoleName, SERVICE_EXTENSIONS } from './provision-cli';
 export * from './server';
 export * from './validate';
+export * from './events';

@@ -2,3 +2,4 @@ export * from './database';
 export * from './env';
 export * from './http-client';
 export * from './stack';
+export * from './events';

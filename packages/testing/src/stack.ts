@@ -6,6 +6,7 @@ import {
   type ServiceDefinition,
 } from '@trustcircle/service-kit';
 import { createTestDatabase, type TestDatabase } from './database';
+import { deleteEventStreams, uniqueEventsPrefix } from './events';
 import { TEST_NATS_URL } from './env';
 import { TestClient } from './http-client';
 
@@ -45,7 +46,10 @@ export async function startStack(options: StackOptions): Promise<TestStack> {
   const envs = new Map<string, Record<string, string>>();
   const definitions = new Map<string, AnyDefinition>();
   const replicas: RunningService<BaseServiceConfig>[] = [];
+  // Streams and subjects of this run only (pitfalls.md): deleted again in stop().
+  const eventsPrefix = uniqueEventsPrefix();
   const common = {
+    EVENTS_PREFIX: eventsPrefix,
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     NATS_URL: TEST_NATS_URL,
@@ -83,6 +87,7 @@ export async function startStack(options: StackOptions): Promise<TestStack> {
   } catch (error) {
     for (const service of running.values()) await service.stop().catch(() => undefined);
     await db.drop().catch(() => undefined);
+    await deleteEventStreams(TEST_NATS_URL, eventsPrefix).catch(() => undefined);
     throw error;
   }
 
@@ -125,6 +130,7 @@ export async function startStack(options: StackOptions): Promise<TestStack> {
           ?.stop()
           .catch(() => undefined);
       await db.drop();
+      await deleteEventStreams(TEST_NATS_URL, eventsPrefix);
     },
   };
 }

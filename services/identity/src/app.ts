@@ -1,6 +1,7 @@
 import {
   authenticate,
   createHttpApp,
+  createOutboxRelay,
   type ServiceContext,
   type ServiceParts,
 } from '@trustcircle/service-kit';
@@ -37,5 +38,5 @@ export function createIdentityApp(ctx: ServiceContext<IdentityConfig>): ServiceP
       app.use('/api/user', userRoutes(accounts));
     },
   });
-  return { app };
+  return { app, workers: [createOutboxRelay(ctx)] };
 }

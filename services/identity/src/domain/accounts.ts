@@ -14,6 +14,7 @@ import {
   unavailable,
   type Knex,
 } from '@trustcircle/service-kit';
+import { publishUserRegistered, publishUserUpdated } from '../events/user-events';
 import { EMAIL_KEY, USERNAME_KEY, type UsersStore } from '../store/users-store';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords';
 import {
@@ -68,17 +69,21 @@ export function createAccounts({ db, users, verification }: AccountsDeps) {
         : null;
       const passwordHash = await hashPassword(input.password);
       try {
-        const stored = await users.insert(db, {
-          username: input.username,
-          email: input.email,
-          name: input.name,
-          bio: input.bio,
-          avatar: input.avatar,
-          passwordHash,
-          isVerified: verified !== null,
-          clearMeId: verified?.verificationId ?? null,
+        // The user and its event commit together (design §3, transactional outbox).
+        return await db.transaction(async (trx) => {
+          const stored = await users.insert(trx, {
+            username: input.username,
+            email: input.email,
+            name: input.name,
+            bio: input.bio,
+            avatar: input.avatar,
+            passwordHash,
+            isVerified: verified !== null,
+            clearMeId: verified?.verificationId ?? null,
+          });
+          await publishUserRegistered(trx, stored);
+          return stored.user;
         });
-        return stored.user;
       } catch (error) {
         // Two sign-ups racing for one name: the unique index decides.
         return translateUniqueViolation(error);
@@ -103,14 +108,17 @@ export function createAccounts({ db, users, verification }: AccountsDeps) {
         throw emailTaken();
       }
       try {
-        const stored = await users.update(db, userId, {
-          name: changes.name,
-          email: changes.email,
-          bio: changes.bio === undefined ? undefined : changes.bio || null,
-          avatar: changes.avatar === undefined ? undefined : changes.avatar || null,
+        return await db.transaction(async (trx) => {
+          const stored = await users.update(trx, userId, {
+            name: changes.name,
+            email: changes.email,
+            bio: changes.bio === undefined ? undefined : changes.bio || null,
+            avatar: changes.avatar === undefined ? undefined : changes.avatar || null,
+          });
+          if (!stored) throw notFound('User not found');
+          await publishUserUpdated(trx, stored);
+          return stored.user;
         });
-        if (!stored) throw notFound('User not found');
-        return stored.user;
       } catch (error) {
         return translateUniqueViolation(error);
       }
@@ -118,12 +126,16 @@ export function createAccounts({ db, users, verification }: AccountsDeps) {
 
     async verify(userId: number, token: string): Promise<User> {
       const result = await checkToken(verification, token, 'token');
-      const stored = await users.update(db, userId, {
-        isVerified: true,
-        clearMeId: result.verificationId,
+      return db.transaction(async (trx) => {
+        const stored = await users.update(trx, userId, {
+          isVerified: true,
+          clearMeId: result.verificationId,
+        });
+        if (!stored) throw notFound('User not found');
+        // Verification changes a trust fact other services weigh reviews by.
+        await publishUserUpdated(trx, stored);
+        return stored.user;
       });
-      if (!stored) throw notFound('User not found');
-      return stored.user;
     },
   };
 }

@@ -1,0 +1,239 @@
+import {
+  parseEventEnvelope,
+  type EventEnvelope,
+  type EventParseResult,
+  type EventSubject,
+} from '@trustcircle/contracts';
+import { ConsumerEvents, type ConsumerMessages, type JsMsg } from 'nats';
+import type { Knex } from '../db';
+import type { BackgroundWorker } from '../server';
+import { backoffDelay, sleep } from './backoff';
+import { connectedOrAborted, requireNats, type EventsContext } from './context';
+import { inboxStore } from './inbox-store';
+import { consumerMetrics } from './metrics';
+import { consumerFilters, eventNaming } from './naming';
+import { Semaphore } from './semaphore';
+import { ensureDurableConsumer, ensureStream, STREAM_MAX_AGE_MS, streamConfig } from './streams';
+
+export type EventHandler<S extends EventSubject> = (
+  trx: Knex.Transaction,
+  event: EventEnvelope<S>,
+) => Promise<void>;
+
+export interface EventConsumerOptions<S extends EventSubject> {
+  /** What the consumer is for; the durable is named `<service>-<purpose>`. */
+  purpose: string;
+  subjects: readonly S[];
+  /** Runs in the transaction that also records the event id in the inbox. */
+  handle: EventHandler<S>;
+  /** Handlers running at once (across all of the consumer's streams). */
+  concurrency?: number;
+  /** Deliveries before JetStream gives up on a message. */
+  maxDeliver?: number;
+  /** A delivery not acked within this is redelivered (a crashed consumer's messages). */
+  ackWaitMs?: number;
+  /** Redelivery delay after a failed handler: exponential from base to max. */
+  retryBaseMs?: number;
+  retryMaxMs?: number;
+  /** Missed idle heartbeats after which the pull is rebuilt from scratch. */
+  heartbeatsBeforeRestart?: number;
+}
+
+const HOUR = 3_600_000;
+
+/**
+ * A durable JetStream pull consumer (design §3): explicit acks, a concurrency limit, and an
+ * inbox row written in the handler's transaction so a redelivery changes nothing. Invalid
+ * payloads are terminated and logged; failing handlers are nak'ed with backoff up to
+ * `maxDeliver`. It waits for NATS when NATS is away and rebuilds its pull after a lost
+ * connection or missed heartbeats. `stop()` stops pulling and waits for running handlers.
+ */
+export function createEventConsumer<S extends EventSubject>(
+  ctx: EventsContext,
+  options: EventConsumerOptions<S>,
+): BackgroundWorker & { durable: string } {
+  const link = requireNats(ctx, 'an event consumer');
+  const {
+    purpose,
+    subjects,
+    handle,
+    concurrency = 16,
+    maxDeliver = 10,
+    ackWaitMs = 30_000,
+    retryBaseMs = 500,
+    retryMaxMs = 60_000,
+    heartbeatsBeforeRestart = 3,
+  } = options;
+  if (!/^[a-z0-9][a-z0-9_-]*$/.test(purpose)) throw new Error(`invalid purpose ${purpose}`);
+  const durable = `${ctx.name}-${purpose}`;
+  const naming = eventNaming(ctx.config.EVENTS_PREFIX);
+  const filters = consumerFilters(naming, subjects);
+  const metrics = consumerMetrics(ctx.registry);
+  const logger = ctx.logger.child({ worker: 'event-consumer', consumer: durable });
+  const slots = new Semaphore(concurrency);
+  const abort = new AbortController();
+  const pulls = new Set<ConsumerMessages>();
+  const inflight = new Set<Promise<void>>();
+  let loops: Promise<void>[] = [];
+  let pruneTimer: NodeJS.Timeout | null = null;
+
+  function parse(msg: JsMsg): EventParseResult {
+    let body: unknown;
+    try {
+      body = msg.json();
+    } catch {
+      return { ok: false, reason: 'not JSON' };
+    }
+    const result = parseEventEnvelope(body);
+    if (result.ok && naming.wireSubject(result.envelope.type) !== msg.subject) {
+      return { ok: false, reason: `type ${result.envelope.type} sent on ${msg.subject}` };
+    }
+    return result;
+  }
+
+  /** Acks on a connection that is gone cannot be sent; redelivery and the inbox cover it. */
+  function settle(msg: JsMsg, action: () => void): void {
+    try {
+      action();
+    } catch (err) {
+      logger.warn({ err, seq: msg.seq }, 'could not settle message; it will be redelivered');
+    }
+  }
+
+  async function process(msg: JsMsg, wanted: readonly EventSubject[]): Promise<void> {
+    if (msg.info.redelivered) metrics.redelivered.inc({ consumer: durable });
+    const parsed = parse(msg);
+    if (!parsed.ok) {
+      metrics.failed.inc({ consumer: durable, reason: 'invalid' });
+      logger.error(
+        { subject: msg.subject, streamSeq: msg.seq, reason: parsed.reason, issues: parsed.issues },
+        'event rejected: it does not match its contract; terminated',
+      );
+      // No reason text: NATS before 2.10.4 does not parse `+TERM <reason>` and redelivers.
+      settle(msg, () => msg.term());
+      return;
+    }
+    const event = parsed.envelope;
+    if (!wanted.includes(event.type)) {
+      // A wildcard filter also brings the producer's other subjects.
+      metrics.processed.inc({ consumer: durable, subject: event.type, outcome: 'ignored' });
+      settle(msg, () => msg.ack());
+      return;
+    }
+    try {
+      const applied = await ctx.db.transaction(async (trx) => {
+        if (!(await inboxStore.claim(trx, durable, event.id))) return false;
+        await handle(trx, event as EventEnvelope<S>);
+        return true;
+      });
+      settle(msg, () => msg.ack());
+      metrics.processed.inc({
+        consumer: durable,
+        subject: event.type,
+        outcome: applied ? 'applied' : 'duplicate',
+      });
+      if (applied) {
+        const lag = (Date.now() - Date.parse(event.occurredAt)) / 1000;
+        metrics.lag.observe({ consumer: durable }, Math.max(0, lag));
+      }
+    } catch (err) {
+      metrics.failed.inc({ consumer: durable, reason: 'handler' });
+      const attempt = msg.info.deliveryCount;
+      const context = { err, eventId: event.id, subject: event.type, attempt };
+      if (attempt >= maxDeliver) {
+        logger.error(context, 'event handler failed for the last time; giving up');
+        settle(msg, () => msg.term());
+      } else {
+        const delay = backoffDelay(attempt, { baseMs: retryBaseMs, maxMs: retryMaxMs });
+        logger.warn({ ...context, retryInMs: delay }, 'event handler failed; will retry');
+        settle(msg, () => msg.nak(delay));
+      }
+    }
+  }
+
+  async function watch(pull: ConsumerMessages): Promise<void> {
+    for await (const status of await pull.status()) {
+      if (
+        (status.type === ConsumerEvents.HeartbeatsMissed &&
+          Number(status.data) >= heartbeatsBeforeRestart) ||
+        status.type === ConsumerEvents.ConsumerDeleted
+      ) {
+        // The library retries by itself; past this point start over (re-provision, re-pull).
+        logger.warn({ status: status.type, data: status.data }, 'rebuilding the pull');
+        pull.stop();
+      }
+    }
+  }
+
+  async function runFilter(filter: (typeof filters)[number]): Promise<void> {
+    let failures = 0;
+    while (!abort.signal.aborted) {
+      const nc = link.current ?? (await connectedOrAborted(link, abort.signal));
+      if (!nc) break;
+      let pull: ConsumerMessages | null = null;
+      try {
+        const jsm = await nc.jetstreamManager();
+        // Consumers may start before the producer ever ran: the stream config is shared code.
+        await ensureStream(
+          jsm,
+          streamConfig(naming, filter.producer, ctx.config.EVENTS_STREAM_REPLICAS),
+        );
+        await ensureDurableConsumer(jsm, {
+          stream: filter.stream,
+          durable,
+          filterSubject: filter.filterSubject,
+          maxDeliver,
+          ackWaitMs,
+          maxAckPending: Math.max(256, concurrency * 4),
+        });
+        const consumer = await nc.jetstream().consumers.get(filter.stream, durable);
+        pull = await consumer.consume({ max_messages: concurrency * 2 });
+        pulls.add(pull);
+        void watch(pull).catch(() => undefined);
+        failures = 0;
+        for await (const msg of pull) {
+          if (abort.signal.aborted) {
+            // Shutting down: hand it back at once rather than after ack_wait.
+            settle(msg, () => msg.nak());
+            continue;
+          }
+          await slots.acquire();
+          const task = process(msg, filter.subjects).finally(() => slots.release());
+          inflight.add(task);
+          void task.finally(() => inflight.delete(task));
+        }
+        if (!abort.signal.aborted) logger.warn('pull ended; starting again');
+      } catch (err) {
+        if (abort.signal.aborted) break;
+        failures += 1;
+        const delay = backoffDelay(failures, { baseMs: 200, maxMs: 10_000 });
+        logger.warn({ err, stream: filter.stream, retryInMs: delay }, 'consumer not running');
+        await sleep(delay, abort.signal);
+      } finally {
+        if (pull) pulls.delete(pull);
+      }
+    }
+  }
+
+  return {
+    name: `consumer:${durable}`,
+    durable,
+    start() {
+      loops = filters.map((filter) => runFilter(filter));
+      pruneTimer = setInterval(() => {
+        inboxStore
+          .prune(ctx.db, durable, STREAM_MAX_AGE_MS + 24 * HOUR)
+          .catch((err: unknown) => logger.warn({ err }, 'inbox prune failed'));
+      }, HOUR);
+      pruneTimer.unref();
+    },
+    async stop() {
+      abort.abort();
+      if (pruneTimer) clearInterval(pruneTimer);
+      for (const pull of pulls) pull.stop();
+      await Promise.all(loops);
+      // Drain: let running handlers commit and ack before the connection closes.
+      await Promise.all([...inflight]);
+    },
+  };
+}

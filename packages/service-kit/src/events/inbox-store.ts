@@ -1,0 +1,26 @@
+import type { Knex } from '../db';
+
+/** All SQL on the `inbox` table. */
+export const inboxStore = {
+  /**
+   * Claims an event for a consumer inside the handler's transaction. `false` means it was
+   * applied before. A concurrent claim of the same id waits on the primary key until the first
+   * transaction ends, so two deliveries racing each other still apply once.
+   */
+  async claim(trx: Knex.Transaction, consumer: string, eventId: string): Promise<boolean> {
+    const result = await trx.raw<{ rows: unknown[] }>(
+      `insert into inbox (consumer, event_id) values (?, ?)
+       on conflict do nothing returning event_id`,
+      [consumer, eventId],
+    );
+    return result.rows.length === 1;
+  },
+
+  /** Ids older than any possible redelivery are of no more use. */
+  async prune(db: Knex, consumer: string, olderThanMs: number): Promise<number> {
+    return db('inbox')
+      .where({ consumer })
+      .where('processed_at', '<', new Date(Date.now() - olderThanMs))
+      .delete();
+  },
+};

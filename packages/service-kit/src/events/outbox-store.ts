@@ -1,0 +1,45 @@
+import type { Knex } from '../db';
+
+export interface OutboxRow {
+  seq: string;
+  id: string;
+  subject: string;
+  envelope: unknown;
+}
+
+/** All SQL on the `outbox` table. Unqualified names resolve in the service's own schema. */
+export const outboxStore = {
+  async insert(trx: Knex.Transaction, row: { id: string; subject: string; envelope: unknown }) {
+    await trx('outbox').insert({ id: row.id, subject: row.subject, envelope: row.envelope });
+    // Wakes the relay at commit (NOTIFY is transactional: a rollback sends nothing). Postgres
+    // folds identical notifications within one transaction, so a busy transaction costs one.
+    await trx.raw(`select pg_notify('outbox_' || current_schema(), '')`);
+  },
+
+  /**
+   * One relay at a time per schema: a transaction-scoped advisory lock, released by commit or
+   * rollback, so a crashed relay can never leave it held.
+   */
+  async tryLock(trx: Knex.Transaction): Promise<boolean> {
+    const result = await trx.raw<{ rows: { locked: boolean }[] }>(
+      `select pg_try_advisory_xact_lock(hashtext('trustcircle.outbox.' || current_schema())) as locked`,
+    );
+    return result.rows[0]?.locked === true;
+  },
+
+  async oldest(trx: Knex.Transaction, limit: number): Promise<OutboxRow[]> {
+    return trx('outbox').select('seq', 'id', 'subject', 'envelope').orderBy('seq').limit(limit);
+  },
+
+  async remove(trx: Knex.Transaction, ids: string[]): Promise<void> {
+    if (ids.length) await trx('outbox').whereIn('id', ids).delete();
+  },
+
+  async backlog(db: Knex): Promise<{ rows: number; oldestAgeSeconds: number }> {
+    const result = await db.raw<{ rows: { rows: string; age: string | null }[] }>(
+      `select count(*) as rows, extract(epoch from now() - min(created_at)) as age from outbox`,
+    );
+    const row = result.rows[0];
+    return { rows: Number(row?.rows ?? 0), oldestAgeSeconds: Number(row?.age ?? 0) };
+  },
+};

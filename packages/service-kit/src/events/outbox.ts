@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto';
+import {
+  EVENT_SCHEMA_VERSION,
+  EventPayloadSchemas,
+  producerOf,
+  type EventEnvelope,
+  type EventPayload,
+  type EventSubject,
+} from '@trustcircle/contracts';
+import type { Knex } from '../db';
+import { outboxStore } from './outbox-store';
+
+/** Builds the envelope for one event; the payload is checked against its contract. */
+export function buildEnvelope<S extends EventSubject>(
+  subject: S,
+  data: EventPayload<S>,
+  options: { id?: string; occurredAt?: Date } = {},
+): EventEnvelope<S> {
+  // Parse, not just check: the envelope carries exactly the contract's fields, nothing extra.
+  const parsed = EventPayloadSchemas[subject].parse(data) as EventPayload<S>;
+  return {
+    id: options.id ?? randomUUID(),
+    type: subject,
+    producer: producerOf(subject),
+    occurredAt: (options.occurredAt ?? new Date()).toISOString(),
+    version: EVENT_SCHEMA_VERSION,
+    data: parsed,
+  } as EventEnvelope<S>;
+}
+
+/**
+ * Records an event in the caller's transaction (design §3, transactional outbox): it is
+ * published by the relay after commit, and never if the transaction rolls back. Throws (and so
+ * fails the transaction) when `data` does not match the subject's contract.
+ */
+export async function publish<S extends EventSubject>(
+  trx: Knex.Transaction,
+  subject: S,
+  data: EventPayload<S>,
+  options: { id?: string; occurredAt?: Date } = {},
+): Promise<EventEnvelope<S>> {
+  const envelope = buildEnvelope(subject, data, options);
+  await outboxStore.insert(trx, { id: envelope.id, subject, envelope });
+  return envelope;
+}

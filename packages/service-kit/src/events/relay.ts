@@ -1,0 +1,188 @@
+import type { JetStreamManager, NatsConnection } from 'nats';
+import { listenPg, type PgListener } from '../pg-listen';
+import type { BackgroundWorker } from '../server';
+import { backoffDelay, sleep } from './backoff';
+import { connectedOrAborted, requireNats, type EventsContext } from './context';
+import { relayMetrics, outboxGauges } from './metrics';
+import { eventNaming } from './naming';
+import { outboxStore, type OutboxRow } from './outbox-store';
+import { ensureStream, streamConfig } from './streams';
+
+export interface RelayOptions {
+  /** Rows read, and publishes kept in flight, per round. */
+  batchSize?: number;
+  /** Fallback wake-up for notifications lost while the LISTEN connection was down. */
+  pollIntervalMs?: number;
+  /** How long one publish waits for its JetStream ack. */
+  publishTimeoutMs?: number;
+  retryBaseMs?: number;
+  retryMaxMs?: number;
+}
+
+export interface OutboxRelay extends BackgroundWorker {
+  /** One round: publishes up to a batch and answers how many were acknowledged. */
+  relayOnce(): Promise<number>;
+}
+
+interface Round {
+  acked: number;
+  failed: number;
+  full: boolean;
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * Publishes the service's outbox to JetStream (design §3). One round, in one transaction:
+ * take the schema's advisory lock (another replica holding it means it is relaying), read the
+ * oldest rows, publish them all at once with `Nats-Msg-Id` = event id, delete the acked ones,
+ * commit. A crash after publishing and before commit republishes rows the stream then
+ * drops as duplicates.
+ */
+export function createOutboxRelay(ctx: EventsContext, options: RelayOptions = {}): OutboxRelay {
+  const link = requireNats(ctx, 'the outbox relay');
+  const {
+    batchSize = 256,
+    pollIntervalMs = 1000,
+    publishTimeoutMs = 3000,
+    retryBaseMs = 200,
+    retryMaxMs = 10_000,
+  } = options;
+  const naming = eventNaming(ctx.config.EVENTS_PREFIX);
+  const metrics = relayMetrics(ctx.registry);
+  const logger = ctx.logger.child({ worker: 'outbox-relay' });
+  outboxGauges(ctx.registry, () => outboxStore.backlog(ctx.db));
+
+  const abort = new AbortController();
+  let listener: PgListener | null = null;
+  let loop: Promise<void> | null = null;
+  let dirty = true;
+  let wake: (() => void) | null = null;
+  // Streams provisioned on the current connection (a new connection may face a new server).
+  let provisioned = new WeakMap<
+    NatsConnection,
+    { jsm: JetStreamManager; producers: Set<string> }
+  >();
+
+  const poke = () => {
+    dirty = true;
+    wake?.();
+  };
+
+  const waitForWork = () =>
+    new Promise<void>((resolve) => {
+      if (dirty || abort.signal.aborted) return resolve();
+      const timer = setTimeout(done, pollIntervalMs);
+      wake = done;
+      abort.signal.addEventListener('abort', done, { once: true });
+      function done() {
+        clearTimeout(timer);
+        wake = null;
+        abort.signal.removeEventListener('abort', done);
+        resolve();
+      }
+    });
+
+  async function provision(nc: NatsConnection, rows: OutboxRow[]): Promise<void> {
+    let state = provisioned.get(nc);
+    if (!state) {
+      state = { jsm: await nc.jetstreamManager(), producers: new Set() };
+      provisioned.set(nc, state);
+    }
+    for (const producer of new Set(rows.map((row) => row.subject.split('.')[0]!))) {
+      if (state.producers.has(producer)) continue;
+      await ensureStream(
+        state.jsm,
+        streamConfig(naming, producer, ctx.config.EVENTS_STREAM_REPLICAS),
+      );
+      state.producers.add(producer);
+    }
+  }
+
+  async function round(nc: NatsConnection): Promise<Round> {
+    return ctx.db.transaction(async (trx) => {
+      if (!(await outboxStore.tryLock(trx))) return { acked: 0, failed: 0, full: false };
+      const rows = await outboxStore.oldest(trx, batchSize);
+      if (rows.length === 0) return { acked: 0, failed: 0, full: false };
+      await provision(nc, rows);
+      const js = nc.jetstream();
+      // All publishes in flight at once; JetStream keeps one connection's publishes in order.
+      const results = await Promise.allSettled(
+        rows.map((row) =>
+          js.publish(
+            naming.wireSubject(row.subject),
+            encoder.encode(JSON.stringify(row.envelope)),
+            {
+              msgID: row.id,
+              timeout: publishTimeoutMs,
+            },
+          ),
+        ),
+      );
+      const acked = rows.filter((_, i) => results[i]!.status === 'fulfilled');
+      await outboxStore.remove(
+        trx,
+        acked.map((row) => row.id),
+      );
+      for (const row of acked) metrics.published.inc({ subject: row.subject });
+      const failed = rows.length - acked.length;
+      if (failed) {
+        metrics.failed.inc(failed);
+        const firstError = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+        logger.warn({ err: firstError.reason, failed }, 'outbox publish not acknowledged');
+      }
+      return { acked: acked.length, failed, full: rows.length === batchSize };
+    });
+  }
+
+  async function run(): Promise<void> {
+    let failures = 0;
+    while (!abort.signal.aborted) {
+      await waitForWork();
+      if (abort.signal.aborted) break;
+      dirty = false;
+      const nc = link.current ?? (await connectedOrAborted(link, abort.signal));
+      if (!nc) break;
+      try {
+        const result = await round(nc);
+        if (result.failed) throw new Error(`${result.failed} publishes not acknowledged`);
+        failures = 0;
+        if (result.full) dirty = true;
+      } catch (err) {
+        failures += 1;
+        // A lost connection can leave a half-provisioned state behind: provision again.
+        provisioned = new WeakMap();
+        const delay = backoffDelay(failures, { baseMs: retryBaseMs, maxMs: retryMaxMs });
+        logger.warn({ err, attempt: failures, retryInMs: delay }, 'outbox relay round failed');
+        await sleep(delay, abort.signal);
+        dirty = true;
+      }
+    }
+  }
+
+  return {
+    name: 'outbox-relay',
+    start() {
+      listener = listenPg({
+        url: ctx.config.DATABASE_URL,
+        channel: `outbox_${ctx.name}`,
+        logger,
+        onNotify: poke,
+        // Notifications sent while LISTEN was down are lost: look at the table again.
+        onReconnect: poke,
+      });
+      loop = run().catch((err: unknown) => logger.error({ err }, 'outbox relay stopped'));
+    },
+    async stop() {
+      abort.abort();
+      await loop;
+      await listener?.close();
+    },
+    async relayOnce() {
+      const nc = link.current;
+      if (!nc) throw new Error('NATS not connected');
+      const result = await round(nc);
+      return result.acked;
+    },
+  };
+}
