@@ -9,6 +9,7 @@ import { buildOpenApiDocument } from '@trustcircle/contracts';
 import cookieParser from 'cookie-parser';
 import type { CookieOptions } from 'express';
 import helmet from 'helmet';
+import { businessDetailRoutes } from './compose/business-detail';
 import type { GatewayConfig } from './config';
 import { loadGatewayKeys } from './keys';
 import { createProxies, prefix, type UpstreamRoute } from './proxy';
@@ -127,6 +128,16 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
           cookie,
           limits,
           bodyLimitBytes: config.BODY_LIMIT_BYTES,
+          logger,
+        }),
+      );
+      // Design §2: the one composed answer (catalog + reviews), before the catalog proxy.
+      app.use(
+        businessDetailRoutes({
+          upstreams,
+          tokens,
+          catalogUrl: config.CATALOG_URL,
+          reviewsUrl: config.REVIEWS_URL,
           logger,
         }),
       );

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { ErrorBodySchema } from './errors';
 import {
+  BusinessCreateSchema,
+  BusinessDetailSchema,
+  BusinessListQuerySchema,
+  BusinessListSchema,
+  BusinessSummarySchema,
+  CategoryListSchema,
+  ComposedBusinessDetailSchema,
+  TrendingListSchema,
+} from './catalog';
+import {
   LoginRequestSchema,
   ProfileUpdateSchema,
   RegisterRequestSchema,
@@ -84,6 +94,63 @@ export const apiOperations: ApiOperation[] = [
     request: VerifyRequestSchema,
     response: UserSchema,
     errors: [400, 401, 503],
+  },
+  {
+    method: 'get',
+    path: '/api/categories',
+    summary: 'The business categories, in display order',
+    tag: 'catalog',
+    auth: 'optional',
+    response: CategoryListSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/businesses',
+    summary:
+      'Businesses (filter by category, full-text + typo-tolerant search); X-Next-Cursor paging',
+    tag: 'catalog',
+    auth: 'optional',
+    query: BusinessListQuerySchema,
+    response: BusinessListSchema,
+    errors: [400],
+  },
+  {
+    method: 'post',
+    path: '/api/businesses',
+    summary: 'Add a business',
+    tag: 'catalog',
+    auth: 'session',
+    request: BusinessCreateSchema,
+    response: BusinessDetailSchema,
+    status: 201,
+    errors: [400, 401, 409],
+  },
+  {
+    method: 'get',
+    path: '/api/businesses/trending',
+    summary: 'The five businesses with the most reviews in the last 7 days',
+    tag: 'catalog',
+    auth: 'optional',
+    response: TrendingListSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/businesses/:id',
+    summary:
+      'A business with its trust scores and the first page of its reviews (composed by the gateway)',
+    tag: 'catalog',
+    auth: 'optional',
+    response: ComposedBusinessDetailSchema,
+    errors: [404, 503],
+  },
+  {
+    method: 'get',
+    path: '/api/businesses/:id/similar',
+    summary: 'Up to 4 other businesses of the same category, best score first',
+    tag: 'catalog',
+    auth: 'optional',
+    response: z.array(BusinessSummarySchema),
+    errors: [404],
   },
 ];
 

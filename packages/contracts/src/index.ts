@@ -2,4 +2,5 @@ export * from './common';
 export * from './errors';
 export * from './events';
 export * from './users';
+export * from './catalog';
 export * from './api';

@@ -1,5 +1,6 @@
 import {
   generateSigningKey,
+  SERVICE_EXTENSIONS,
   startService,
   type BaseServiceConfig,
   type RunningService,
@@ -17,6 +18,8 @@ export interface StackOptions {
   services: AnyDefinition[];
   /** Extra environment per service name (`gateway` included). */
   env?: Record<string, Record<string, string>>;
+  /** Postgres extensions per service (default: SERVICE_EXTENSIONS, e.g. catalog: pg_trgm). */
+  extensions?: Record<string, string[]>;
 }
 
 export interface TestStack {
@@ -62,7 +65,10 @@ export async function startStack(options: StackOptions): Promise<TestStack> {
       const env = {
         ...common,
         PORT: '0',
-        DATABASE_URL: await db.provision(definition.name),
+        DATABASE_URL: await db.provision(
+          definition.name,
+          options.extensions?.[definition.name] ?? SERVICE_EXTENSIONS[definition.name],
+        ),
         ...options.env?.[definition.name],
       };
       envs.set(definition.name, env);

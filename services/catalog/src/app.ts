@@ -1,0 +1,30 @@
+import {
+  authenticate,
+  createHttpApp,
+  createOutboxRelay,
+  type ServiceContext,
+  type ServiceParts,
+} from '@trustcircle/service-kit';
+import type { CatalogConfig } from './config';
+import { createBusinesses } from './domain/businesses';
+import { createProjectionsConsumer } from './events/projections-consumer';
+import { businessRoutes, categoryRoutes } from './routes/businesses';
+
+export function createCatalogApp(ctx: ServiceContext<CatalogConfig>): ServiceParts {
+  const businesses = createBusinesses({
+    db: ctx.db,
+    trendingDays: ctx.config.TRENDING_DAYS,
+    searchSimilarity: ctx.config.SEARCH_SIMILARITY,
+  });
+  const app = createHttpApp({
+    logger: ctx.logger,
+    registry: ctx.registry,
+    readiness: ctx.readiness,
+    routes(app) {
+      app.use(authenticate(ctx.verifier!));
+      app.use('/api/categories', categoryRoutes(businesses));
+      app.use('/api/businesses', businessRoutes(businesses));
+    },
+  });
+  return { app, workers: [createOutboxRelay(ctx), createProjectionsConsumer(ctx)] };
+}

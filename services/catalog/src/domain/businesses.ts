@@ -1,0 +1,159 @@
+import {
+  BUSINESS_NAME_TAKEN,
+  BUSINESS_NOT_FOUND,
+  CATEGORIES,
+  type BusinessCreate,
+  type BusinessDetail,
+  type BusinessListQuery,
+  type BusinessSummary,
+  type TrendingBusiness,
+} from '@trustcircle/contracts';
+import { conflict, isUniqueViolation, notFound, type Knex } from '@trustcircle/service-kit';
+import { publishBusinessCreated } from '../events/business-events';
+import { businessesStore, NAME_IN_CATEGORY_KEY, type BusinessRow } from '../store/businesses-store';
+import { decodeCursor, encodeCursor } from './paging';
+import { recomputeBusiness } from './scoring';
+import { communityRating } from './trust-score';
+
+export interface BusinessesDeps {
+  db: Knex;
+  trendingDays: number;
+  searchSimilarity: number;
+}
+
+export const TRENDING_LIMIT = 5;
+export const SIMILAR_LIMIT = 4;
+
+export function toSummary(row: BusinessRow): BusinessSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    category: row.category,
+    image: row.image,
+    createdAt: row.created_at.toISOString(),
+    globalTrustScore: row.global_trust_score,
+    reviewCount: row.review_count,
+  };
+}
+
+const nameTaken = () =>
+  conflict(BUSINESS_NAME_TAKEN, [{ path: 'name', message: BUSINESS_NAME_TAKEN }]);
+
+/** Categories match case-insensitively ("restaurants" is Restaurants); unknown is null. */
+export function canonicalCategory(value: string): string | null {
+  const wanted = value.trim().toLowerCase();
+  return CATEGORIES.find((category) => category.toLowerCase() === wanted) ?? null;
+}
+
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+export function createBusinesses({ db, trendingDays, searchSimilarity }: BusinessesDeps) {
+  return {
+    categories(): Promise<string[]> {
+      return businessesStore.categories(db);
+    },
+
+    async list(query: BusinessListQuery): Promise<Page<BusinessSummary>> {
+      let category: string | undefined;
+      if (query.category !== undefined && query.category.trim() !== '') {
+        const known = canonicalCategory(query.category);
+        // An unknown category names no business: an empty list, not an error.
+        if (!known) return { items: [], nextCursor: null };
+        category = known;
+      }
+      const text = query.search?.trim() ?? '';
+      if (text) {
+        const offset = decodeCursor(query.cursor, 'offset');
+        const start = offset?.kind === 'offset' ? offset.offset : 0;
+        const rows = await businessesStore.search(db, {
+          text,
+          category,
+          offset: start,
+          limit: query.limit + 1,
+          similarity: searchSimilarity,
+        });
+        const more = rows.length > query.limit;
+        return {
+          items: rows.slice(0, query.limit).map(toSummary),
+          nextCursor: more ? encodeCursor({ kind: 'offset', offset: start + query.limit }) : null,
+        };
+      }
+      const after = decodeCursor(query.cursor, 'after');
+      const rows = await businessesStore.list(db, {
+        category,
+        afterId: after?.kind === 'after' ? after.id : undefined,
+        limit: query.limit + 1,
+      });
+      const items = rows.slice(0, query.limit);
+      const last = items[items.length - 1];
+      return {
+        items: items.map(toSummary),
+        nextCursor:
+          rows.length > query.limit && last ? encodeCursor({ kind: 'after', id: last.id }) : null,
+      };
+    },
+
+    async trending(now = new Date()): Promise<TrendingBusiness[]> {
+      const since = new Date(now.getTime() - trendingDays * 86_400_000);
+      const rows = await businessesStore.trending(db, since, TRENDING_LIMIT);
+      return rows.map((row) => ({ ...toSummary(row), reviewsThisWeek: row.reviews_this_week }));
+    },
+
+    async get(id: number): Promise<BusinessDetail> {
+      const row = await businessesStore.findById(db, id);
+      if (!row) throw notFound(BUSINESS_NOT_FOUND);
+      const groups = await businessesStore.groupScores(db, id);
+      return toDetail(
+        row,
+        groups.map((group) => ({
+          groupId: group.group_id,
+          groupName: group.group_name ?? `Group #${group.group_id}`,
+          score: group.score,
+          reviewCount: group.review_count,
+        })),
+      );
+    },
+
+    async similar(id: number): Promise<BusinessSummary[]> {
+      const row = await businessesStore.findById(db, id);
+      if (!row) throw notFound(BUSINESS_NOT_FOUND);
+      return (await businessesStore.similar(db, row, SIMILAR_LIMIT)).map(toSummary);
+    },
+
+    async create(input: BusinessCreate, userId: number): Promise<BusinessDetail> {
+      if (await businessesStore.nameTaken(db, input.name, input.category)) throw nameTaken();
+      try {
+        return await db.transaction(async (trx) => {
+          const row = await businessesStore.insert(trx, input, userId);
+          // Facts can only precede their business in a replayed history; take them into account.
+          await recomputeBusiness(trx, row.id);
+          await publishBusinessCreated(trx, row);
+          const fresh = (await businessesStore.findById(trx, row.id)) ?? row;
+          return toDetail(fresh, []);
+        });
+      } catch (error) {
+        // Two creations racing for one name: the unique index decides.
+        if (isUniqueViolation(error, NAME_IN_CATEGORY_KEY)) throw nameTaken();
+        throw error;
+      }
+    },
+  };
+}
+export type Businesses = ReturnType<typeof createBusinesses>;
+
+function toDetail(row: BusinessRow, groupTrustScores: BusinessDetail['groupTrustScores']) {
+  const detail: BusinessDetail = {
+    ...toSummary(row),
+    communityRating: communityRating(row.positive_count, row.review_count),
+    groupTrustScores,
+  };
+  if (row.address) detail.address = row.address;
+  if (row.phone) detail.phone = row.phone;
+  if (row.website) detail.website = row.website;
+  if (row.opening_hours) detail.openingHours = row.opening_hours;
+  return detail;
+}

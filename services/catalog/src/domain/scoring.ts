@@ -1,0 +1,149 @@
+import type {
+  GroupEventData,
+  ReviewEventData,
+  UserEventData,
+  VoteChangedEventData,
+} from '@trustcircle/contracts';
+import type { Knex } from '@trustcircle/service-kit';
+import { projectionsStore, type FactRow, type FactWrite } from '../store/projections-store';
+import { computeBusinessScores } from './trust-score';
+
+/**
+ * Keeps review facts and scores up to date from events, idempotently and in any order:
+ * each fact keeps the highest `version` it has seen per kind of field (full review state vs
+ * helpful count), and the business's scores are recomputed from all of its facts in the same
+ * transaction, under a per-business lock.
+ */
+
+/** Recomputes every score of one business from its counted facts. O(reviews of it). */
+export async function recomputeBusiness(trx: Knex.Transaction, businessId: number) {
+  await projectionsStore.lockBusinesses(trx, [businessId]);
+  const facts = await projectionsStore.countedFacts(trx, businessId);
+  const scores = computeBusinessScores(facts);
+  await projectionsStore.saveScores(trx, businessId, scores);
+  return scores;
+}
+
+/** Merges a full review state (created/updated/hidden) into the fact; null if nothing changed. */
+export function mergeReview(
+  existing: FactRow | null,
+  review: ReviewEventData,
+  authorVerified: boolean | null,
+): FactWrite | null {
+  const newerFacts = existing?.facts_version == null || existing.facts_version < review.version;
+  const newerHelpful = !existing || existing.helpful_version < review.version;
+  if (!newerFacts && !newerHelpful) return null;
+  const base: FactWrite = existing
+    ? { ...existing }
+    : {
+        business_id: review.businessId,
+        user_id: review.userId,
+        rating: null,
+        group_ids: [],
+        helpful_count: 0,
+        author_verified: false,
+        created_at: null,
+        hidden: false,
+        version: review.version,
+        facts_version: null,
+        helpful_version: 0,
+      };
+  delete (base as Partial<FactRow>).review_id;
+  if (newerFacts) {
+    base.business_id = review.businessId;
+    base.user_id = review.userId;
+    base.rating = review.rating;
+    base.group_ids = [...new Set(review.groupIds)];
+    base.author_verified = authorVerified ?? review.authorVerified;
+    base.created_at = new Date(review.createdAt);
+    base.hidden = review.hidden;
+    base.facts_version = review.version;
+  }
+  if (newerHelpful) {
+    base.helpful_count = review.helpfulCount;
+    base.helpful_version = review.version;
+  }
+  base.version = Math.max(base.version, review.version);
+  return base;
+}
+
+/** Merges a vote (helpful count) into the fact; null if an equal or newer count is known. */
+export function mergeVote(existing: FactRow | null, vote: VoteChangedEventData): FactWrite | null {
+  if (existing && existing.helpful_version >= vote.version) return null;
+  const base: FactWrite = existing
+    ? { ...existing }
+    : {
+        // Only the vote is known so far: not counted until the review's state arrives.
+        business_id: vote.businessId,
+        user_id: null,
+        rating: null,
+        group_ids: [],
+        helpful_count: 0,
+        author_verified: false,
+        created_at: null,
+        hidden: false,
+        version: vote.version,
+        facts_version: null,
+        helpful_version: 0,
+      };
+  delete (base as Partial<FactRow>).review_id;
+  base.helpful_count = vote.helpfulCount;
+  base.helpful_version = vote.version;
+  base.version = Math.max(base.version, vote.version);
+  return base;
+}
+
+export const scoring = {
+  async applyReview(trx: Knex.Transaction, review: ReviewEventData): Promise<boolean> {
+    // Author first, then business: the same order as applyAuthor, so no lock cycles.
+    await projectionsStore.lockAuthor(trx, review.userId);
+    await projectionsStore.lockBusinesses(trx, [review.businessId]);
+    const existing = await projectionsStore.fact(trx, review.id);
+    const verified = await projectionsStore.authorVerified(trx, review.userId);
+    const next = mergeReview(existing, review, verified);
+    if (!next) return false;
+    await projectionsStore.saveFact(trx, review.id, next, existing !== null);
+    await recomputeBusiness(trx, next.business_id);
+    if (existing && existing.business_id !== next.business_id) {
+      await recomputeBusiness(trx, existing.business_id);
+    }
+    return true;
+  },
+
+  async applyVote(trx: Knex.Transaction, vote: VoteChangedEventData): Promise<boolean> {
+    await projectionsStore.lockBusinesses(trx, [vote.businessId]);
+    const existing = await projectionsStore.fact(trx, vote.reviewId);
+    const next = mergeVote(existing, vote);
+    if (!next) return false;
+    await projectionsStore.saveFact(trx, vote.reviewId, next, existing !== null);
+    if (next.rating !== null) await recomputeBusiness(trx, next.business_id);
+    return true;
+  },
+
+  /** A verification change re-weighs every review of the author, in every business. */
+  async applyAuthor(trx: Knex.Transaction, user: UserEventData): Promise<number[]> {
+    await projectionsStore.lockAuthor(trx, user.id);
+    const newer = await projectionsStore.upsertAuthor(trx, {
+      userId: user.id,
+      isVerified: user.isVerified,
+      version: user.version,
+    });
+    if (!newer) return [];
+    const businessIds = await projectionsStore.businessesWithAuthorVerification(
+      trx,
+      user.id,
+      user.isVerified,
+    );
+    if (businessIds.length === 0) return [];
+    await projectionsStore.lockBusinesses(trx, businessIds);
+    await projectionsStore.setAuthorVerification(trx, user.id, user.isVerified);
+    for (const businessId of [...businessIds].sort((a, b) => a - b)) {
+      await recomputeBusiness(trx, businessId);
+    }
+    return businessIds;
+  },
+
+  async applyGroup(trx: Knex.Transaction, group: GroupEventData): Promise<void> {
+    await projectionsStore.upsertGroup(trx, group);
+  },
+};

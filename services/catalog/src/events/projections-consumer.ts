@@ -1,0 +1,44 @@
+import { createEventConsumer, type EventsContext } from '@trustcircle/service-kit';
+import { scoring } from '../domain/scoring';
+
+export const CONSUMED_SUBJECTS = [
+  'reviews.review.created',
+  'reviews.review.updated',
+  'reviews.review.hidden',
+  'reviews.vote.changed',
+  'identity.user.registered',
+  'identity.user.updated',
+  'communities.group.created',
+  'communities.group.updated',
+] as const;
+
+/**
+ * Review facts, authors' verification and group names (design §2), each event applied in the
+ * inbox transaction together with the recomputed scores.
+ */
+export function createProjectionsConsumer(ctx: EventsContext) {
+  return createEventConsumer(ctx, {
+    purpose: 'projections',
+    subjects: CONSUMED_SUBJECTS,
+    async handle(trx, event) {
+      switch (event.type) {
+        case 'reviews.review.created':
+        case 'reviews.review.updated':
+        case 'reviews.review.hidden':
+          await scoring.applyReview(trx, event.data);
+          return;
+        case 'reviews.vote.changed':
+          await scoring.applyVote(trx, event.data);
+          return;
+        case 'identity.user.registered':
+        case 'identity.user.updated':
+          await scoring.applyAuthor(trx, event.data);
+          return;
+        case 'communities.group.created':
+        case 'communities.group.updated':
+          await scoring.applyGroup(trx, event.data);
+          return;
+      }
+    },
+  });
+}

@@ -1,0 +1,4 @@
+import { runMain } from '@trustcircle/service-kit';
+import { catalogService } from './service';
+
+runMain(catalogService);

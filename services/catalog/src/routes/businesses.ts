@@ -1,0 +1,51 @@
+import {
+  BusinessCreateSchema,
+  BusinessListQuerySchema,
+  NEXT_CURSOR_HEADER,
+} from '@trustcircle/contracts';
+import {
+  currentUserId,
+  parseBody,
+  parseIdParam,
+  parseQuery,
+  requireUser,
+} from '@trustcircle/service-kit';
+import { Router } from 'express';
+import type { Businesses } from '../domain/businesses';
+
+export function categoryRoutes(businesses: Businesses): Router {
+  const router = Router();
+  router.get('/', async (_req, res) => {
+    res.json(await businesses.categories());
+  });
+  return router;
+}
+
+export function businessRoutes(businesses: Businesses): Router {
+  const router = Router();
+
+  router.get('/', async (req, res) => {
+    const page = await businesses.list(parseQuery(BusinessListQuerySchema, req));
+    if (page.nextCursor) res.set(NEXT_CURSOR_HEADER, page.nextCursor);
+    res.json(page.items);
+  });
+
+  router.post('/', requireUser, async (req, res) => {
+    const input = parseBody(BusinessCreateSchema, req);
+    res.status(201).json(await businesses.create(input, currentUserId(req)));
+  });
+
+  router.get('/trending', async (_req, res) => {
+    res.json(await businesses.trending());
+  });
+
+  router.get('/:id', async (req, res) => {
+    res.json(await businesses.get(parseIdParam(req, 'id', 'Business not found')));
+  });
+
+  router.get('/:id/similar', async (req, res) => {
+    res.json(await businesses.similar(parseIdParam(req, 'id', 'Business not found')));
+  });
+
+  return router;
+}

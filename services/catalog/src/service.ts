@@ -1,0 +1,12 @@
+import type { ServiceDefinition } from '@trustcircle/service-kit';
+import { migrations } from '../migrations';
+import { createCatalogApp } from './app';
+import { CatalogEnvSchema, type CatalogConfig } from './config';
+
+export const catalogService: ServiceDefinition<CatalogConfig> = {
+  name: 'catalog',
+  defaultPort: 4003,
+  envSchema: CatalogEnvSchema,
+  migrations,
+  createApp: createCatalogApp,
+};

@@ -1,0 +1,173 @@
+import type { BusinessCreate } from '@trustcircle/contracts';
+import type { Knex } from '@trustcircle/service-kit';
+
+export interface BusinessRow {
+  id: number;
+  name: string;
+  description: string | null;
+  category: string;
+  image: string | null;
+  address: string | null;
+  phone: string | null;
+  website: string | null;
+  opening_hours: string | null;
+  version: number;
+  created_at: Date;
+  global_trust_score: number;
+  review_count: number;
+  positive_count: number;
+}
+
+export interface GroupScoreRow {
+  group_id: number;
+  group_name: string | null;
+  score: number;
+  review_count: number;
+}
+
+/** The unique index deciding "same name in the same category". */
+export const NAME_IN_CATEGORY_KEY = 'businesses_category_name_key';
+
+const COLUMNS = [
+  'id',
+  'name',
+  'description',
+  'category',
+  'image',
+  'address',
+  'phone',
+  'website',
+  'opening_hours',
+  'version',
+  'created_at',
+  'global_trust_score',
+  'review_count',
+  'positive_count',
+] as const;
+const SELECT = COLUMNS.map((c) => `b.${c}`).join(', ');
+
+/** All SQL on owned tables: categories, businesses, business_group_scores. */
+export const businessesStore = {
+  async categories(db: Knex): Promise<string[]> {
+    const rows = await db('categories').select('name').orderBy('position');
+    return rows.map((row: { name: string }) => row.name);
+  },
+
+  async insert(db: Knex, input: BusinessCreate, createdBy: number): Promise<BusinessRow> {
+    const [row] = await db('businesses')
+      .insert({
+        name: input.name,
+        description: input.description ?? null,
+        category: input.category,
+        image: input.image ?? null,
+        address: input.address ?? null,
+        phone: input.phone ?? null,
+        website: input.website ?? null,
+        opening_hours: input.openingHours ?? null,
+        created_by: createdBy,
+      })
+      .returning([...COLUMNS]);
+    return row as BusinessRow;
+  },
+
+  async nameTaken(db: Knex, name: string, category: string): Promise<boolean> {
+    const row = await db('businesses')
+      .where({ category })
+      .whereRaw('lower(name) = lower(?)', [name])
+      .first('id');
+    return Boolean(row);
+  },
+
+  async findById(db: Knex, id: number): Promise<BusinessRow | null> {
+    const row = await db('businesses as b').select(db.raw(SELECT)).where('b.id', id).first();
+    return (row as BusinessRow | undefined) ?? null;
+  },
+
+  async groupScores(db: Knex, businessId: number): Promise<GroupScoreRow[]> {
+    return db('business_group_scores as s')
+      .leftJoin('groups as g', 'g.id', 's.group_id')
+      .where('s.business_id', businessId)
+      .select('s.group_id', 'g.name as group_name', 's.score', 's.review_count')
+      .orderBy([
+        { column: 's.review_count', order: 'desc' },
+        { column: 's.group_id', order: 'asc' },
+      ]);
+  },
+
+  /** Keyset page in id order, optionally of one category. */
+  async list(
+    db: Knex,
+    options: { category?: string; afterId?: number; limit: number },
+  ): Promise<BusinessRow[]> {
+    const query = db('businesses as b').select(db.raw(SELECT)).orderBy('b.id').limit(options.limit);
+    if (options.category) query.where('b.category', options.category);
+    if (options.afterId !== undefined) query.where('b.id', '>', options.afterId);
+    return query;
+  },
+
+  /**
+   * Ranked search: full-text (websearch syntax, any input is safe) or trigram word similarity
+   * (typos), over name, category and description. Paged by offset (the rank is not a key).
+   */
+  async search(
+    db: Knex,
+    options: { text: string; category?: string; offset: number; limit: number; similarity: number },
+  ): Promise<BusinessRow[]> {
+    return db.transaction(async (trx) => {
+      await trx.raw("select set_config('pg_trgm.word_similarity_threshold', ?, true)", [
+        String(options.similarity),
+      ]);
+      const text = options.text.toLowerCase();
+      const result = await trx.raw<{ rows: BusinessRow[] }>(
+        `select ${SELECT}
+           from businesses b, websearch_to_tsquery('english', ?) q
+          where (b.search_doc @@ q or b.search_text %> ?)
+            ${options.category ? 'and b.category = ?' : ''}
+          order by ts_rank_cd(b.search_doc, q) + word_similarity(?, b.search_text) desc, b.id
+          limit ? offset ?`,
+        [
+          text,
+          text,
+          ...(options.category ? [options.category] : []),
+          text,
+          options.limit,
+          options.offset,
+        ],
+      );
+      return result.rows;
+    });
+  },
+
+  /** Businesses with the most counted reviews since `since`, ties by score. */
+  async trending(
+    db: Knex,
+    since: Date,
+    limit: number,
+  ): Promise<(BusinessRow & { reviews_this_week: number })[]> {
+    const result = await db.raw<{ rows: (BusinessRow & { reviews_this_week: number })[] }>(
+      `select ${SELECT}, t.reviews_this_week
+         from (select business_id, count(*)::int as reviews_this_week
+                 from review_facts
+                where rating is not null and not hidden and created_at >= ?
+                group by business_id) t
+         join businesses b on b.id = t.business_id
+        order by t.reviews_this_week desc, b.global_trust_score desc, b.id
+        limit ?`,
+      [since, limit],
+    );
+    return result.rows;
+  },
+
+  async similar(db: Knex, business: BusinessRow, limit: number): Promise<BusinessRow[]> {
+    return db('businesses as b')
+      .select(db.raw(SELECT))
+      .where('b.category', business.category)
+      .whereNot('b.id', business.id)
+      .orderBy([
+        { column: 'b.global_trust_score', order: 'desc' },
+        { column: 'b.review_count', order: 'desc' },
+        { column: 'b.id', order: 'asc' },
+      ])
+      .limit(limit);
+  },
+};

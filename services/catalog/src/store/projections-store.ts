@@ -1,0 +1,150 @@
+import type { Knex } from '@trustcircle/service-kit';
+import type { BusinessScores, ReviewFact } from '../domain/trust-score';
+
+/** Advisory-lock classes: one writer per business (scores) and per author (verification). */
+const BUSINESS_LOCK = 41_001;
+const AUTHOR_LOCK = 41_002;
+
+export interface FactRow {
+  review_id: number;
+  business_id: number;
+  user_id: number | null;
+  rating: number | null;
+  group_ids: number[];
+  helpful_count: number;
+  author_verified: boolean;
+  created_at: Date | null;
+  hidden: boolean;
+  version: number;
+  facts_version: number | null;
+  helpful_version: number;
+}
+
+export type FactWrite = Omit<FactRow, 'review_id'>;
+
+/** All SQL on the projections: review_facts, authors, groups, and the score columns. */
+export const projectionsStore = {
+  async lockBusinesses(trx: Knex.Transaction, businessIds: number[]): Promise<void> {
+    // Always in ascending order, so two transactions never wait on each other in a cycle.
+    for (const id of [...new Set(businessIds)].sort((a, b) => a - b)) {
+      await trx.raw('select pg_advisory_xact_lock(?, ?)', [BUSINESS_LOCK, id]);
+    }
+  },
+
+  async lockAuthor(trx: Knex.Transaction, userId: number): Promise<void> {
+    await trx.raw('select pg_advisory_xact_lock(?, ?)', [AUTHOR_LOCK, userId]);
+  },
+
+  async fact(trx: Knex.Transaction, reviewId: number): Promise<FactRow | null> {
+    const row = await trx('review_facts').where({ review_id: reviewId }).first();
+    return (row as FactRow | undefined) ?? null;
+  },
+
+  async saveFact(
+    trx: Knex.Transaction,
+    reviewId: number,
+    fact: FactWrite,
+    exists: boolean,
+  ): Promise<void> {
+    const row = { ...fact, group_ids: trx.raw('?::integer[]', [fact.group_ids]) };
+    if (exists) await trx('review_facts').where({ review_id: reviewId }).update(row);
+    else await trx('review_facts').insert({ review_id: reviewId, ...row });
+  },
+
+  async authorVerified(trx: Knex.Transaction, userId: number): Promise<boolean | null> {
+    const row = await trx('authors').where({ user_id: userId }).first('is_verified');
+    return row ? (row as { is_verified: boolean }).is_verified : null;
+  },
+
+  /** Keeps the newest version; answers whether this one was newer. */
+  async upsertAuthor(
+    trx: Knex.Transaction,
+    author: { userId: number; isVerified: boolean; version: number },
+  ): Promise<boolean> {
+    const result = await trx.raw<{ rows: unknown[] }>(
+      `insert into authors as a (user_id, is_verified, version) values (?, ?, ?)
+       on conflict (user_id) do update set is_verified = excluded.is_verified, version = excluded.version
+         where a.version < excluded.version
+       returning user_id`,
+      [author.userId, author.isVerified, author.version],
+    );
+    return result.rows.length === 1;
+  },
+
+  async businessesWithAuthorVerification(
+    trx: Knex.Transaction,
+    userId: number,
+    isVerified: boolean,
+  ): Promise<number[]> {
+    const rows = await trx('review_facts')
+      .distinct('business_id')
+      .where({ user_id: userId })
+      .whereNot({ author_verified: isVerified });
+    return rows.map((row: { business_id: number }) => row.business_id);
+  },
+
+  async setAuthorVerification(
+    trx: Knex.Transaction,
+    userId: number,
+    isVerified: boolean,
+  ): Promise<void> {
+    await trx('review_facts')
+      .where({ user_id: userId })
+      .whereNot({ author_verified: isVerified })
+      .update({ author_verified: isVerified });
+  },
+
+  async upsertGroup(
+    trx: Knex.Transaction,
+    group: { id: number; name: string; version: number },
+  ): Promise<void> {
+    await trx.raw(
+      `insert into groups as g (id, name, version) values (?, ?, ?)
+       on conflict (id) do update set name = excluded.name, version = excluded.version
+         where g.version < excluded.version`,
+      [group.id, group.name, group.version],
+    );
+  },
+
+  /** The counted facts of one business, through the covering partial index. */
+  async countedFacts(trx: Knex.Transaction, businessId: number): Promise<ReviewFact[]> {
+    const result = await trx
+      .raw<{ rows: [number, number, boolean, number, string][] }>(
+        `select rating, helpful_count, author_verified,
+                extract(epoch from created_at)::float8 * 1000, group_ids::text
+           from review_facts
+          where business_id = ? and rating is not null and not hidden`,
+        [businessId],
+      )
+      .options({ rowMode: 'array' });
+    return result.rows.map(([rating, helpfulCount, authorVerified, createdAtMs, groups]) => ({
+      rating,
+      helpfulCount,
+      authorVerified,
+      createdAtMs,
+      groupIds: groups.length > 2 ? groups.slice(1, -1).split(',').map(Number) : [],
+    }));
+  },
+
+  async saveScores(
+    trx: Knex.Transaction,
+    businessId: number,
+    scores: BusinessScores,
+  ): Promise<void> {
+    const updated = await trx('businesses').where({ id: businessId }).update({
+      global_trust_score: scores.globalTrustScore,
+      review_count: scores.reviewCount,
+      positive_count: scores.positiveCount,
+    });
+    await trx('business_group_scores').where({ business_id: businessId }).delete();
+    if (updated === 0 || scores.groups.length === 0) return;
+    await trx('business_group_scores').insert(
+      scores.groups.map((group) => ({
+        business_id: businessId,
+        group_id: group.groupId,
+        score: group.score,
+        review_count: group.reviewCount,
+      })),
+    );
+  },
+};

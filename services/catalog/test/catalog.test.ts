@@ -1,0 +1,590 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { catalogService } from '@trustcircle/catalog';
+import type { ReviewEventData } from '@trustcircle/contracts';
+import { gatewayService } from '@trustcircle/gateway';
+import { identityService } from '@trustcircle/identity';
+import { startStack, TEST_NATS_URL, type TestClient, type TestStack } from '@trustcircle/testing';
+import { eventually, TestEventBus } from './support/events';
+
+let stack: TestStack;
+let bus: TestEventBus;
+let member: TestClient;
+let fakeReviews: http.Server;
+let reviewsMode: 'ok' | 'fail' = 'ok';
+const reviewsAuth: (string | undefined)[] = [];
+let seq = 0;
+
+const DAY = 86_400_000;
+const NOW = Date.now();
+
+async function signedIn(): Promise<TestClient> {
+  seq += 1;
+  const client = stack.client();
+  const tag = `${Date.now().toString(36)}${seq}`;
+  const res = await client.post('/api/register', {
+    username: `cat_${tag}`,
+    email: `cat_${tag}@example.com`,
+    name: `Catalog Tester ${seq}`,
+    password: 'correct horse battery',
+    confirmPassword: 'correct horse battery',
+  });
+  expect(res.status).toBe(201);
+  return client;
+}
+
+async function createBusiness(fields: Record<string, unknown>) {
+  const res = await member.post('/api/businesses', {
+    description: 'A place in town',
+    ...fields,
+  });
+  expect(res.status).toBe(201);
+  return res.body as { id: number; name: string; category: string };
+}
+
+beforeAll(async () => {
+  // A stand-in for the reviews service: the gateway composes its first page into the detail.
+  fakeReviews = http.createServer((req, res) => {
+    reviewsAuth.push(req.headers.authorization);
+    if (reviewsMode === 'fail') {
+      res.writeHead(500, { 'content-type': 'application/json' }).end('{"message":"boom"}');
+      return;
+    }
+    const id = /\/api\/businesses\/(\d+)\/reviews/.exec(req.url ?? '')?.[1];
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify([{ id: 1, businessId: Number(id), content: 'Lovely place' }]));
+  });
+  await new Promise<void>((resolve) => fakeReviews.listen(0, '127.0.0.1', resolve));
+  const reviewsUrl = `http://127.0.0.1:${(fakeReviews.address() as AddressInfo).port}`;
+
+  bus = await TestEventBus.connect(TEST_NATS_URL);
+  stack = await startStack({
+    gateway: gatewayService,
+    services: [identityService, catalogService],
+    env: {
+      identity: { EVENTS_PREFIX: bus.prefix },
+      catalog: { EVENTS_PREFIX: bus.prefix },
+      gateway: { REVIEWS_URL: reviewsUrl, REGISTER_LIMIT_PER_IP: '1000' },
+    },
+  });
+  member = await signedIn();
+}, 60_000);
+
+afterAll(async () => {
+  await stack?.stop();
+  await bus?.close();
+  await new Promise((resolve) => fakeReviews?.close(resolve));
+});
+
+describe('GET /api/categories', () => {
+  it('answers the ten categories in a stable order', async () => {
+    const res = await stack.client().get('/api/categories');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([
+      'Restaurants',
+      'Electronics',
+      'Home Services',
+      'Beauty & Spa',
+      'Automotive',
+      'Clothing',
+      'Financial Services',
+      'Health & Fitness',
+      'Entertainment',
+      'Education',
+    ]);
+  });
+});
+
+describe('POST /api/businesses', () => {
+  it('needs a session', async () => {
+    const res = await stack.client().post('/api/businesses', { name: 'X', category: 'Education' });
+    expect(res.status).toBe(401);
+    expect(res.body.message).toEqual(expect.any(String));
+  });
+
+  it('names the field of each validation error', async () => {
+    const missing = await member.post('/api/businesses', { category: 'Education' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.issues).toContainEqual({ path: 'name', message: 'Name is required' });
+
+    const category = await member.post('/api/businesses', { name: 'Shop', category: 'Pets' });
+    expect(category.status).toBe(400);
+    expect(category.body.issues).toContainEqual({
+      path: 'category',
+      message: 'Choose one of the categories',
+    });
+
+    const web = await member.post('/api/businesses', {
+      name: 'Shop',
+      category: 'Clothing',
+      website: 'javascript:alert(1)',
+      image: 'not a url',
+    });
+    expect(web.status).toBe(400);
+    expect(web.body.issues.map((i: { path: string }) => i.path).sort()).toEqual([
+      'image',
+      'website',
+    ]);
+  });
+
+  it('creates a business with its optional details, and refuses the same name in a category', async () => {
+    const res = await member.post('/api/businesses', {
+      name: 'Corner Bakery Unique',
+      category: 'Restaurants',
+      description: 'Sourdough and croissants every morning',
+      image: 'https://example.com/bakery.jpg',
+      address: '1 Main Street',
+      phone: '+1 555 0100',
+      website: 'https://bakery.example.com',
+      openingHours: 'Mon-Sat 7-15',
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      id: expect.any(Number),
+      name: 'Corner Bakery Unique',
+      category: 'Restaurants',
+      image: 'https://example.com/bakery.jpg',
+      globalTrustScore: 0,
+      reviewCount: 0,
+      communityRating: 0,
+      groupTrustScores: [],
+      address: '1 Main Street',
+      phone: '+1 555 0100',
+      website: 'https://bakery.example.com',
+      openingHours: 'Mon-Sat 7-15',
+    });
+
+    const again = await member.post('/api/businesses', {
+      name: 'corner BAKERY unique',
+      category: 'Restaurants',
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.issues).toEqual([{ path: 'name', message: again.body.message }]);
+
+    const elsewhere = await member.post('/api/businesses', {
+      name: 'Corner Bakery Unique',
+      category: 'Education',
+    });
+    expect(elsewhere.status).toBe(201);
+  });
+});
+
+describe('GET /api/businesses', () => {
+  let ids: number[];
+  beforeAll(async () => {
+    ids = [];
+    for (let i = 0; i < 5; i += 1) {
+      ids.push((await createBusiness({ name: `Paging Motors ${i}`, category: 'Automotive' })).id);
+    }
+  });
+
+  it('lists with the summary fields and pages with X-Next-Cursor', async () => {
+    const client = stack.client();
+    const first = await client.get('/api/businesses?category=Automotive&limit=2');
+    expect(first.status).toBe(200);
+    expect(first.body).toHaveLength(2);
+    expect(Object.keys(first.body[0]).sort()).toEqual(
+      [
+        'category',
+        'createdAt',
+        'description',
+        'globalTrustScore',
+        'id',
+        'image',
+        'name',
+        'reviewCount',
+      ].sort(),
+    );
+    const seen: number[] = first.body.map((b: { id: number }) => b.id);
+    let cursor = first.headers.get('x-next-cursor');
+    while (cursor) {
+      const page = await client.get(
+        `/api/businesses?category=Automotive&limit=2&cursor=${encodeURIComponent(cursor)}`,
+      );
+      expect(page.status).toBe(200);
+      seen.push(...page.body.map((b: { id: number }) => b.id));
+      cursor = page.headers.get('x-next-cursor');
+    }
+    expect(seen).toEqual(ids);
+  });
+
+  it('answers an empty list for an unknown category, 400 for a bad limit or cursor', async () => {
+    const client = stack.client();
+    const unknown = await client.get('/api/businesses?category=Spaceships');
+    expect(unknown.status).toBe(200);
+    expect(unknown.body).toEqual([]);
+    const limit = await client.get('/api/businesses?limit=1000');
+    expect(limit.status).toBe(400);
+    expect(limit.body.issues[0].path).toBe('limit');
+    const cursor = await client.get('/api/businesses?cursor=%27%3B--');
+    expect(cursor.status).toBe(400);
+    expect(cursor.body.issues[0].path).toBe('cursor');
+  });
+});
+
+describe('search', () => {
+  beforeAll(async () => {
+    await createBusiness({
+      name: 'Luigi Trattoria',
+      category: 'Restaurants',
+      description: 'Handmade pasta and wood-fired pizza',
+    });
+    await createBusiness({
+      name: 'Volt Gadgets',
+      category: 'Electronics',
+      description: 'Phones, laptops and repairs',
+    });
+    await createBusiness({
+      name: 'Serenity Day Spa',
+      category: 'Beauty & Spa',
+      description: 'Massages and facials',
+    });
+  });
+
+  const names = async (query: string) => {
+    const res = await stack.client().get(`/api/businesses?search=${encodeURIComponent(query)}`);
+    expect(res.status).toBe(200);
+    return res.body.map((b: { name: string }) => b.name) as string[];
+  };
+
+  it('finds by name, description word, category and with a typo', async () => {
+    expect((await names('trattoria'))[0]).toBe('Luigi Trattoria');
+    expect(await names('laptops')).toContain('Volt Gadgets');
+    expect(await names('electronics')).toContain('Volt Gadgets');
+    expect(await names('resturant')).toContain('Luigi Trattoria');
+    expect(await names('masages')).toContain('Serenity Day Spa');
+  });
+
+  it('is safe with any input and combines with a category', async () => {
+    for (const query of ["'; drop table businesses; --", '!!&|():*', '%_\\', '"unterminated']) {
+      const res = await stack.client().get(`/api/businesses?search=${encodeURIComponent(query)}`);
+      expect(res.status).toBe(200);
+      expect(Array.isArray(res.body)).toBe(true);
+    }
+    const scoped = await names('pizza');
+    expect(scoped).toContain('Luigi Trattoria');
+    const other = await stack.client().get('/api/businesses?search=pizza&category=Electronics');
+    expect(other.body).toEqual([]);
+  });
+
+  it('pages ranked results with an opaque cursor', async () => {
+    const client = stack.client();
+    const first = await client.get('/api/businesses?search=motors&limit=2');
+    expect(first.body).toHaveLength(2);
+    const cursor = first.headers.get('x-next-cursor');
+    expect(cursor).toBeTruthy();
+    const second = await client.get(
+      `/api/businesses?search=motors&limit=2&cursor=${encodeURIComponent(cursor!)}`,
+    );
+    expect(second.status).toBe(200);
+    const firstIds = first.body.map((b: { id: number }) => b.id);
+    for (const b of second.body) expect(firstIds).not.toContain(b.id);
+  });
+});
+
+/** Design §6, computed here independently of the service's module. */
+function expectedScores(reviews: ReviewEventData[], verified: Map<number, boolean> = new Map()) {
+  const counted = reviews.filter((r) => !r.hidden);
+  if (counted.length === 0) return { global: 0, groups: new Map<number, number>() };
+  const newest = Math.max(...counted.map((r) => Date.parse(r.createdAt)));
+  const weight = (r: ReviewEventData) =>
+    ((verified.get(r.userId) ?? r.authorVerified) ? 1.5 : 1) *
+    (1 + Math.log10(1 + r.helpfulCount)) *
+    0.5 ** ((newest - Date.parse(r.createdAt)) / DAY / 180);
+  const bayes = (m: number, c: number, rs: ReviewEventData[]) =>
+    (m * c + rs.reduce((s, r) => s + weight(r) * r.rating, 0)) /
+    (m + rs.reduce((s, r) => s + weight(r), 0));
+  const global = bayes(3, 3.5, counted);
+  const groups = new Map<number, number>();
+  for (const g of new Set(counted.flatMap((r) => r.groupIds))) {
+    groups.set(
+      g,
+      bayes(
+        2,
+        global,
+        counted.filter((r) => r.groupIds.includes(g)),
+      ),
+    );
+  }
+  return { global, groups };
+}
+
+function shuffle<T>(items: T[], seed: number): T[] {
+  const out = [...items];
+  let state = seed;
+  for (let i = out.length - 1; i > 0; i -= 1) {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    const j = state % (i + 1);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+describe('trust scores from review events', () => {
+  type Step =
+    | {
+        subject: 'reviews.review.created' | 'reviews.review.updated' | 'reviews.review.hidden';
+        data: ReviewEventData;
+      }
+    | {
+        subject: 'reviews.vote.changed';
+        data: { reviewId: number; businessId: number; helpfulCount: number; version: number };
+      };
+
+  /** One business's history: creations, an edit, votes and a hidden review. */
+  function history(
+    businessId: number,
+    firstReviewId: number,
+  ): { steps: Step[]; final: ReviewEventData[] } {
+    const steps: Step[] = [];
+    const final: ReviewEventData[] = [];
+    const ratings = [5, 4, 2, 5, 3, 1, 4, 5, 4, 3];
+    ratings.forEach((rating, i) => {
+      const id = firstReviewId + i;
+      const review: ReviewEventData = {
+        id,
+        businessId,
+        userId: 9000 + (i % 4),
+        rating,
+        groupIds: i % 3 === 0 ? [501] : i % 3 === 1 ? [501, 502] : [],
+        helpfulCount: 0,
+        authorVerified: i % 4 === 0,
+        createdAt: new Date(NOW - i * 37 * DAY).toISOString(),
+        hidden: false,
+        version: 1,
+      };
+      steps.push({ subject: 'reviews.review.created', data: review });
+      let current = review;
+      if (i % 2 === 0) {
+        // Two votes: helpful count 1 (v2) then 3 (v3).
+        steps.push({
+          subject: 'reviews.vote.changed',
+          data: { reviewId: id, businessId, helpfulCount: 1, version: 2 },
+        });
+        steps.push({
+          subject: 'reviews.vote.changed',
+          data: { reviewId: id, businessId, helpfulCount: 3, version: 3 },
+        });
+        current = { ...current, helpfulCount: 3, version: 3 };
+      }
+      if (i === 1) {
+        current = { ...current, rating: 1, version: current.version + 1 };
+        steps.push({ subject: 'reviews.review.updated', data: current });
+      }
+      if (i === 5) {
+        current = { ...current, hidden: true, version: current.version + 1 };
+        steps.push({ subject: 'reviews.review.hidden', data: current });
+      }
+      final.push(current);
+    });
+    return { steps, final };
+  }
+
+  async function detail(id: number) {
+    return (await member.get(`/api/businesses/${id}`)).body as {
+      globalTrustScore: number;
+      reviewCount: number;
+      communityRating: number;
+      groupTrustScores: {
+        groupId: number;
+        groupName: string;
+        score: number;
+        reviewCount: number;
+      }[];
+    };
+  }
+
+  async function settled(id: number, expected: ReturnType<typeof expectedScores>, count: number) {
+    return eventually(
+      () => detail(id),
+      (d) =>
+        d.reviewCount === count &&
+        Math.abs(d.globalTrustScore - expected.global) < 1e-9 &&
+        d.groupTrustScores.every((g) => Math.abs(g.score - expected.groups.get(g.groupId)!) < 1e-9),
+    );
+  }
+
+  it('equals the formula, in order, shuffled and replayed twice', async () => {
+    await bus.publish('communities.group.created', {
+      id: 501,
+      name: 'Foodies',
+      color: '#009688',
+      icon: 'users',
+      creatorId: 1,
+      createdAt: new Date().toISOString(),
+      version: 1,
+    });
+    const inOrder = await createBusiness({ name: 'Score In Order', category: 'Restaurants' });
+    const shuffled = await createBusiness({ name: 'Score Shuffled', category: 'Restaurants' });
+    const a = history(inOrder.id, 100_000);
+    const b = history(shuffled.id, 200_000);
+
+    for (const step of a.steps) await bus.publish(step.subject, step.data as never);
+    // The other business gets the same history shuffled, then every event again, reshuffled.
+    for (const step of [...shuffle(b.steps, 7), ...shuffle(b.steps, 99)]) {
+      await bus.publish(step.subject, step.data as never);
+    }
+
+    const expected = expectedScores(a.final);
+    expect(expectedScores(b.final)).toEqual(expected);
+    const counted = a.final.filter((r) => !r.hidden);
+    const dA = await settled(inOrder.id, expected, counted.length);
+    const dB = await settled(shuffled.id, expected, counted.length);
+    for (const d of [dA, dB]) {
+      expect(d.reviewCount).toBe(counted.length);
+      expect(Math.abs(d.globalTrustScore - expected.global)).toBeLessThan(1e-9);
+      expect(d.communityRating).toBe(
+        Math.round((100 * counted.filter((r) => r.rating >= 4).length) / counted.length),
+      );
+      expect(d.groupTrustScores.map((g) => g.groupId).sort()).toEqual([501, 502]);
+      for (const g of d.groupTrustScores) {
+        expect(Math.abs(g.score - expected.groups.get(g.groupId)!)).toBeLessThan(1e-9);
+        expect(g.reviewCount).toBe(counted.filter((r) => r.groupIds.includes(g.groupId)).length);
+      }
+      expect(d.groupTrustScores.find((g) => g.groupId === 501)?.groupName).toBe('Foodies');
+      expect(d.groupTrustScores.find((g) => g.groupId === 502)?.groupName).toBe('Group #502');
+    }
+
+    // Replaying the in-order history once more (new envelope ids) changes nothing.
+    for (const step of shuffle(a.steps, 3)) await bus.publish(step.subject, step.data as never);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(Math.abs((await detail(inOrder.id)).globalTrustScore - expected.global)).toBeLessThan(
+      1e-9,
+    );
+
+    // An author becoming verified re-weighs their reviews; an older user version is ignored.
+    const author = a.final[1]!.userId;
+    const user = {
+      id: author,
+      username: 'author',
+      name: 'Author',
+      avatar: null,
+      createdAt: new Date().toISOString(),
+    };
+    await bus.publish('identity.user.updated', { ...user, isVerified: true, version: 5 });
+    await bus.publish('identity.user.updated', { ...user, isVerified: false, version: 4 });
+    const reweighed = expectedScores(a.final, new Map([[author, true]]));
+    expect(reweighed.global).not.toBeCloseTo(expected.global, 6);
+    const dV = await settled(inOrder.id, reweighed, counted.length);
+    expect(Math.abs(dV.globalTrustScore - reweighed.global)).toBeLessThan(1e-9);
+  });
+
+  it('ranks trending by reviews of the last 7 days, with reviewsThisWeek', async () => {
+    const busy = await createBusiness({ name: 'Trend Busy', category: 'Entertainment' });
+    const calm = await createBusiness({ name: 'Trend Calm', category: 'Entertainment' });
+    const review = (id: number, businessId: number, daysAgo: number): ReviewEventData => ({
+      id,
+      businessId,
+      userId: 9100,
+      rating: 4,
+      groupIds: [],
+      helpfulCount: 0,
+      authorVerified: false,
+      createdAt: new Date(NOW - daysAgo * DAY).toISOString(),
+      hidden: false,
+      version: 1,
+    });
+    const events = [
+      ...[1, 2, 3, 4, 5, 6].map((n) => review(300_000 + n, busy.id, n % 3)),
+      review(300_100, calm.id, 1),
+      review(300_101, calm.id, 2),
+      review(300_102, calm.id, 30), // not this week
+    ];
+    for (const data of events) await bus.publish('reviews.review.created', data);
+    const trending = await eventually(
+      async () => (await stack.client().get('/api/businesses/trending')).body,
+      (list: { id: number; reviewsThisWeek: number }[]) =>
+        list.some((b) => b.id === calm.id && b.reviewsThisWeek === 2) &&
+        list.some((b) => b.id === busy.id && b.reviewsThisWeek === 6),
+    );
+    expect(trending.length).toBeLessThanOrEqual(5);
+    const ids = trending.map((b: { id: number }) => b.id);
+    expect(ids.indexOf(busy.id)).toBeLessThan(ids.indexOf(calm.id));
+    expect(trending.find((b: { id: number }) => b.id === busy.id)).toMatchObject({
+      name: 'Trend Busy',
+      reviewsThisWeek: 6,
+      globalTrustScore: expect.any(Number),
+    });
+  });
+});
+
+describe('GET /api/businesses/{id} (composed by the gateway)', () => {
+  it('merges the first page of reviews and forwards the session token to both', async () => {
+    const business = await createBusiness({ name: 'Composed Cafe', category: 'Restaurants' });
+    reviewsMode = 'ok';
+    reviewsAuth.length = 0;
+    const res = await member.get(`/api/businesses/${business.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      id: business.id,
+      name: 'Composed Cafe',
+      reviewsUnavailable: false,
+      reviews: [{ id: 1, businessId: business.id, content: 'Lovely place' }],
+    });
+    expect(reviewsAuth[0]).toMatch(/^Bearer /);
+  });
+
+  it('still answers the business when reviews fails', async () => {
+    const business = await createBusiness({ name: 'Lonely Cafe', category: 'Restaurants' });
+    reviewsMode = 'fail';
+    const res = await stack.client().get(`/api/businesses/${business.id}`);
+    reviewsMode = 'ok';
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ name: 'Lonely Cafe', reviews: [], reviewsUnavailable: true });
+  });
+
+  it('answers 404 JSON for unknown and malformed ids', async () => {
+    for (const path of ['/api/businesses/999999', '/api/businesses/abc', '/api/businesses/0']) {
+      const res = await stack.client().get(path);
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ message: expect.any(String) });
+    }
+    expect((await stack.client().get('/api/businesses/999999/similar')).status).toBe(404);
+  });
+});
+
+describe('GET /api/businesses/{id}/similar', () => {
+  it('answers up to 4 others of the category, best score first', async () => {
+    const base = await createBusiness({ name: 'Similar Base', category: 'Financial Services' });
+    const others = [];
+    for (let i = 0; i < 5; i += 1) {
+      others.push(await createBusiness({ name: `Similar ${i}`, category: 'Financial Services' }));
+    }
+    await bus.publish('reviews.review.created', {
+      id: 400_001,
+      businessId: others[3]!.id,
+      userId: 9200,
+      rating: 5,
+      groupIds: [],
+      helpfulCount: 0,
+      authorVerified: true,
+      createdAt: new Date().toISOString(),
+      hidden: false,
+      version: 1,
+    });
+    const similar = await eventually(
+      async () => (await stack.client().get(`/api/businesses/${base.id}/similar`)).body,
+      (list: { id: number }[]) => list[0]?.id === others[3]!.id,
+    );
+    expect(similar).toHaveLength(4);
+    expect(similar[0].id).toBe(others[3]!.id);
+    expect(similar.map((b: { id: number }) => b.id)).not.toContain(base.id);
+    for (const b of similar) expect(b.category).toBe('Financial Services');
+  });
+});
+
+describe('when catalog is down', () => {
+  it('answers 503 JSON for the business and its list', async () => {
+    await stack.stopService('catalog');
+    try {
+      const detail = await stack.client().get('/api/businesses/1');
+      expect(detail.status).toBe(503);
+      expect(detail.body.message).toMatch(/unavailable/);
+      const list = await stack.client().get('/api/businesses');
+      expect(list.status).toBe(503);
+    } finally {
+      await stack.startServiceAgain('catalog');
+    }
+  });
+});
