@@ -1,4 +1,13 @@
 import { z } from 'zod';
+import {
+  GroupCreateSchema,
+  GroupListSchema,
+  GroupMembershipRequestSchema,
+  GroupSchema,
+  GroupUpdateSchema,
+  MembershipCheckSchema,
+} from './communities';
+import { PageQuerySchema } from './common';
 import { ErrorBodySchema } from './errors';
 import {
   BusinessCreateSchema,
@@ -152,6 +161,7 @@ export const apiOperations: ApiOperation[] = [
     response: z.array(BusinessSummarySchema),
     errors: [404],
   },
+  ...groupOperations(),
 ];
 
 const ERROR_TEXT: Record<number, string> = {
@@ -227,4 +237,108 @@ export function buildOpenApiDocument(operations: ApiOperation[] = apiOperations)
     },
     paths,
   };
+}
+
+/** Spec §7 group calls (communities service). */
+function groupOperations(): ApiOperation[] {
+  const page = PageQuerySchema;
+  return [
+    {
+      method: 'get',
+      path: '/api/groups',
+      summary: 'All groups with memberCount and reviewCount, oldest first; X-Next-Cursor paging',
+      tag: 'groups',
+      auth: 'optional',
+      query: page,
+      response: GroupListSchema,
+      errors: [400],
+    },
+    {
+      method: 'post',
+      path: '/api/groups',
+      summary: 'Create a group (the creator becomes its first member)',
+      tag: 'groups',
+      auth: 'session',
+      request: GroupCreateSchema,
+      response: GroupSchema,
+      status: 201,
+      errors: [400, 401, 409],
+    },
+    {
+      method: 'get',
+      path: '/api/groups/user',
+      summary: "The signed-in user's groups, most recently joined first; X-Next-Cursor paging",
+      tag: 'groups',
+      auth: 'session',
+      query: page,
+      response: GroupListSchema,
+      errors: [400, 401],
+    },
+    {
+      method: 'post',
+      path: '/api/groups/join',
+      summary: 'Join a group (idempotent); answers the group with its new counts',
+      tag: 'groups',
+      auth: 'session',
+      request: GroupMembershipRequestSchema,
+      response: GroupSchema,
+      errors: [400, 401, 404],
+    },
+    {
+      method: 'post',
+      path: '/api/groups/leave',
+      summary: 'Leave a group (idempotent); answers the group with its new counts',
+      tag: 'groups',
+      auth: 'session',
+      request: GroupMembershipRequestSchema,
+      response: GroupSchema,
+      errors: [400, 401, 404],
+    },
+    {
+      method: 'get',
+      path: '/api/groups/:id',
+      summary: 'One group with its counts',
+      tag: 'groups',
+      auth: 'optional',
+      response: GroupSchema,
+      errors: [404],
+    },
+    {
+      method: 'patch',
+      path: '/api/groups/:id',
+      summary: "Change a group's name, description, icon or colour (its creator only)",
+      tag: 'groups',
+      auth: 'session',
+      request: GroupUpdateSchema,
+      response: GroupSchema,
+      errors: [400, 401, 403, 404, 409],
+    },
+    {
+      method: 'get',
+      path: '/api/groups/:id/members/check',
+      summary: 'Whether the signed-in user is a member',
+      tag: 'groups',
+      auth: 'session',
+      response: MembershipCheckSchema,
+      errors: [401, 404],
+    },
+    {
+      method: 'post',
+      path: '/api/groups/:id/join',
+      summary: 'Join a group (idempotent); answers the group with its new counts',
+      tag: 'groups',
+      auth: 'session',
+      response: GroupSchema,
+      errors: [401, 404],
+    },
+    {
+      method: 'post',
+      path: '/api/groups/:id/leave',
+      summary: 'Leave a group (idempotent); answers the group with its new counts',
+      tag: 'groups',
+      auth: 'session',
+      response: GroupSchema,
+      errors: [401, 404],
+    },
+  ];
 }

@@ -3,4 +3,5 @@ export * from './errors';
 export * from './events';
 export * from './users';
 export * from './catalog';
+export * from './communities';
 export * from './api';

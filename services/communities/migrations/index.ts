@@ -1,0 +1,6 @@
+import { eventMigrations, type Migration } from '@trustcircle/service-kit';
+import { createGroups } from './001_groups';
+import { createProjections } from './002_projections';
+
+/** Communities publishes (outbox) and consumes (inbox) events. */
+export const migrations: Migration[] = [createGroups, createProjections, ...eventMigrations];

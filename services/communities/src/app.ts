@@ -1,0 +1,25 @@
+import {
+  authenticate,
+  createHttpApp,
+  createOutboxRelay,
+  type ServiceContext,
+  type ServiceParts,
+} from '@trustcircle/service-kit';
+import type { CommunitiesConfig } from './config';
+import { createGroups } from './domain/groups';
+import { createProjectionsConsumer } from './events/consumers';
+import { groupRoutes } from './routes/groups';
+
+export function createCommunitiesApp(ctx: ServiceContext<CommunitiesConfig>): ServiceParts {
+  const groups = createGroups({ db: ctx.db });
+  const app = createHttpApp({
+    logger: ctx.logger,
+    registry: ctx.registry,
+    readiness: ctx.readiness,
+    routes(app) {
+      app.use(authenticate(ctx.verifier!));
+      app.use('/api/groups', groupRoutes(groups));
+    },
+  });
+  return { app, workers: [createOutboxRelay(ctx), createProjectionsConsumer(ctx)] };
+}

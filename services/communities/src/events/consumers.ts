@@ -1,0 +1,51 @@
+import type { ReviewEventData } from '@trustcircle/contracts';
+import { createEventConsumer, type EventsContext, type Knex } from '@trustcircle/service-kit';
+import { desiredGroups, tagChanges } from '../domain/review-tags';
+import { projectionsStore } from '../store/projections-store';
+
+/**
+ * Applies one review state to the group counts. Order-safe: the review's row is locked and an
+ * event not newer than the version already applied changes nothing; the inbox (around this)
+ * makes a redelivery of the same event a no-op as well.
+ */
+export async function applyReviewState(trx: Knex.Transaction, review: ReviewEventData) {
+  const { version } = await projectionsStore.lockReview(trx, review.id);
+  if (review.version <= version) return;
+  const current = await projectionsStore.reviewGroups(trx, review.id);
+  const desired = await projectionsStore.existingGroups(trx, desiredGroups(review));
+  await projectionsStore.retag(trx, review.id, tagChanges(current, desired));
+  await projectionsStore.setReview(trx, review.id, {
+    version: review.version,
+    hidden: review.hidden,
+  });
+}
+
+/** Users (creator display data) and review tags (group review counts), design §2. */
+export function createProjectionsConsumer(ctx: EventsContext) {
+  return createEventConsumer(ctx, {
+    purpose: 'projections',
+    subjects: [
+      'identity.user.registered',
+      'identity.user.updated',
+      'reviews.review.created',
+      'reviews.review.updated',
+      'reviews.review.hidden',
+    ],
+    async handle(trx, event) {
+      switch (event.type) {
+        case 'identity.user.registered':
+        case 'identity.user.updated':
+          await projectionsStore.upsertUser(trx, event.data);
+          return;
+        case 'reviews.review.created':
+        case 'reviews.review.updated':
+          await applyReviewState(trx, event.data);
+          return;
+        case 'reviews.review.hidden':
+          // Whatever the payload says, a hide event takes the review out of every count.
+          await applyReviewState(trx, { ...event.data, hidden: true });
+          return;
+      }
+    },
+  });
+}

@@ -1,0 +1,79 @@
+import {
+  GroupCreateSchema,
+  GroupMembershipRequestSchema,
+  GroupUpdateSchema,
+  GROUP_NOT_FOUND,
+  NEXT_CURSOR_HEADER,
+  PageQuerySchema,
+  type Group,
+} from '@trustcircle/contracts';
+import {
+  currentUserId,
+  parseBody,
+  parseIdParam,
+  parseQuery,
+  requireUser,
+} from '@trustcircle/service-kit';
+import { Router, type Response } from 'express';
+import type { Groups, Page } from '../domain/groups';
+
+function sendPage(res: Response, page: Page<Group>) {
+  if (page.nextCursor) res.set(NEXT_CURSOR_HEADER, page.nextCursor);
+  res.json(page.items);
+}
+
+/** Spec §7 group calls; reads are public, everything about "me" needs a user. */
+export function groupRoutes(groups: Groups): Router {
+  const router = Router();
+
+  router.get('/', async (req, res) => {
+    sendPage(res, await groups.list(parseQuery(PageQuerySchema, req)));
+  });
+
+  router.get('/user', requireUser, async (req, res) => {
+    sendPage(res, await groups.listForUser(currentUserId(req), parseQuery(PageQuerySchema, req)));
+  });
+
+  router.post('/', requireUser, async (req, res) => {
+    const group = await groups.create(currentUserId(req), parseBody(GroupCreateSchema, req));
+    res.status(201).json(group);
+  });
+
+  // The list screens' form: the group in the body.
+  router.post('/join', requireUser, async (req, res) => {
+    const { groupId } = parseBody(GroupMembershipRequestSchema, req);
+    res.json(await groups.join(currentUserId(req), groupId));
+  });
+
+  router.post('/leave', requireUser, async (req, res) => {
+    const { groupId } = parseBody(GroupMembershipRequestSchema, req);
+    res.json(await groups.leave(currentUserId(req), groupId));
+  });
+
+  router.get('/:id', async (req, res) => {
+    res.json(await groups.get(parseIdParam(req, 'id', GROUP_NOT_FOUND)));
+  });
+
+  router.patch('/:id', requireUser, async (req, res) => {
+    const id = parseIdParam(req, 'id', GROUP_NOT_FOUND);
+    res.json(await groups.update(currentUserId(req), id, parseBody(GroupUpdateSchema, req)));
+  });
+
+  router.get('/:id/members/check', requireUser, async (req, res) => {
+    const id = parseIdParam(req, 'id', GROUP_NOT_FOUND);
+    res.json({ isMember: await groups.isMember(id, currentUserId(req)) });
+  });
+
+  // The group page's form: the group in the path.
+  router.post('/:id/join', requireUser, async (req, res) => {
+    const id = parseIdParam(req, 'id', GROUP_NOT_FOUND);
+    res.json(await groups.join(currentUserId(req), id));
+  });
+
+  router.post('/:id/leave', requireUser, async (req, res) => {
+    const id = parseIdParam(req, 'id', GROUP_NOT_FOUND);
+    res.json(await groups.leave(currentUserId(req), id));
+  });
+
+  return router;
+}
