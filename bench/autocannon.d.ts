@@ -1,0 +1,22 @@
+/** The part of autocannon's API the scenarios use (the package ships no types). */
+declare module 'autocannon' {
+  interface Histogram {
+    average: number;
+    p50: number;
+    p99: number;
+    max: number;
+  }
+  interface Result {
+    requests: Histogram;
+    latency: Histogram;
+    non2xx: number;
+    errors: number;
+  }
+  interface Options {
+    url: string;
+    headers?: Record<string, string>;
+    connections?: number;
+    duration?: number;
+  }
+  export default function autocannon(options: Options): Promise<Result>;
+}
