@@ -9,6 +9,7 @@ import {
 } from './communities';
 import { PageQuerySchema } from './common';
 import { ErrorBodySchema } from './errors';
+import { reviewApiOperations } from './reviews';
 import {
   BusinessCreateSchema,
   BusinessDetailSchema,
@@ -162,6 +163,7 @@ export const apiOperations: ApiOperation[] = [
     errors: [404],
   },
   ...groupOperations(),
+  ...reviewApiOperations,
 ];
 
 const ERROR_TEXT: Record<number, string> = {

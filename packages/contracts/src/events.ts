@@ -77,6 +77,8 @@ export const ReviewEventDataSchema = z.object({
   createdAt: Timestamp,
   hidden: z.boolean(),
   version: Version,
+  /** The business's category when the review was written or changed (groups' top categories). */
+  businessCategory: z.string().optional(),
 });
 export type ReviewEventData = z.infer<typeof ReviewEventDataSchema>;
 

@@ -4,4 +4,5 @@ export * from './events';
 export * from './users';
 export * from './catalog';
 export * from './communities';
+export * from './reviews';
 export * from './api';

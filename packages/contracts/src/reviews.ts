@@ -1,0 +1,299 @@
+import { z } from 'zod';
+import type { ApiOperation } from './api';
+import { PageQuerySchema } from './common';
+
+/** Spec §5 messages, verbatim. */
+export const REVIEW_BUSINESS_REQUIRED = 'Please select a business';
+export const REVIEW_RATING_REQUIRED = 'Please select a rating';
+export const REVIEW_CONTENT_TOO_SHORT = 'Review must be at least 10 characters';
+export const REVIEW_GROUPS_REQUIRED = 'Please select at least one group';
+/** Our own messages (docs/api.md, Reviews). */
+export const REVIEW_RATING_TOO_HIGH = 'Rating must be at most 5';
+export const REVIEW_ALREADY_EXISTS = 'You have already reviewed this business';
+export const REVIEW_BUSINESS_NOT_FOUND = 'Business not found';
+export const REVIEW_NOT_FOUND = 'Review not found';
+export const REVIEW_NOT_A_MEMBER = 'You can only share a review with groups you belong to';
+export const REVIEW_NOT_AUTHOR = 'Only the author can edit this review';
+export const REVIEW_OWN_VOTE = 'You cannot vote on your own review';
+export const REVIEW_OWN_REPORT = 'You cannot report your own review';
+export const REVIEW_ALREADY_REPORTED = 'You have already reported this review';
+export const PHOTO_NOT_FOUND = 'Photo not found';
+export const PHOTO_WRONG_TYPE = 'Photos must be JPEG, PNG or WebP images';
+export const PHOTO_TOO_LARGE = 'Each photo must be at most 5 MB';
+export const PHOTO_NOT_MULTIPART = 'Upload photos as multipart/form-data in the field "photos"';
+export const PHOTO_NONE = 'Choose at least one photo';
+export const PHOTO_TOO_MANY = 'At most 10 photos at a time';
+
+/** Spec §5 / §9 photo limits; 10 per upload and per review is ours. */
+export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+export const PHOTO_MAX_COUNT = 10;
+export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export type PhotoType = (typeof PHOTO_TYPES)[number];
+/** A photo's id is a random UUID, so an upload not yet attached to a review cannot be guessed. */
+export const PHOTO_URL_PATTERN =
+  /^\/api\/photos\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+export const REPORT_REASONS = ['spam', 'offensive', 'fake', 'other'] as const;
+/** Distinct reporters after which a review is hidden everywhere. */
+export const REPORTS_TO_HIDE = 3;
+
+/** An integer id; digit strings are accepted too (form fields). */
+const id = (message: string) =>
+  z.preprocess(
+    (value) =>
+      typeof value === 'string' && /^\d{1,10}$/.test(value.trim()) ? Number(value) : value,
+    z.number({ error: message }).int(message).positive(message).max(2_147_483_647, message),
+  );
+
+const rating = z.preprocess(
+  (value) => (typeof value === 'string' && /^\d$/.test(value.trim()) ? Number(value) : value),
+  z
+    .number({ error: REVIEW_RATING_REQUIRED })
+    .int(REVIEW_RATING_REQUIRED)
+    .min(1, REVIEW_RATING_REQUIRED)
+    .max(5, REVIEW_RATING_TOO_HIGH),
+);
+
+const content = z
+  .string({ error: REVIEW_CONTENT_TOO_SHORT })
+  .trim()
+  .min(10, REVIEW_CONTENT_TOO_SHORT)
+  .max(5000, 'Review must be at most 5000 characters');
+
+const groupIds = z
+  .array(id(REVIEW_GROUPS_REQUIRED), { error: REVIEW_GROUPS_REQUIRED })
+  .min(1, REVIEW_GROUPS_REQUIRED)
+  .max(20, 'A review can be shared with at most 20 groups')
+  .transform((ids) => [...new Set(ids)]);
+
+const photoUrl = z
+  .string({ error: PHOTO_NOT_FOUND })
+  .trim()
+  .regex(PHOTO_URL_PATTERN, 'Photos must be uploaded with POST /api/photos first');
+
+const photos = z
+  .array(photoUrl, { error: 'Photos must be a list of photo URLs' })
+  .max(PHOTO_MAX_COUNT, `A review can have at most ${PHOTO_MAX_COUNT} photos`)
+  .transform((urls) => [...new Set(urls)]);
+
+/** Pros and cons: free text, one point per line (spec §2 wizard). */
+const points = (what: string) =>
+  z
+    .string({ error: `${what} must be text` })
+    .max(2000, `${what} must be at most 2000 characters`)
+    .transform((text) =>
+      text
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter(Boolean)
+        .join('\n'),
+    );
+
+/** Spec §3 review create payload. */
+export const CreateReviewRequestSchema = z.object({
+  businessId: id(REVIEW_BUSINESS_REQUIRED),
+  rating,
+  content,
+  groupIds,
+  photos: photos.nullish().transform((value) => value ?? []),
+  pros: points('Pros')
+    .nullish()
+    .transform((value) => value ?? ''),
+  cons: points('Cons')
+    .nullish()
+    .transform((value) => value ?? ''),
+});
+export type CreateReviewRequest = z.output<typeof CreateReviewRequestSchema>;
+
+/** The author's edit: any of the create fields except the business. */
+export const UpdateReviewRequestSchema = z
+  .object({
+    rating: rating.optional(),
+    content: content.optional(),
+    groupIds: groupIds.optional(),
+    photos: photos.optional(),
+    pros: points('Pros').optional(),
+    cons: points('Cons').optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: 'Nothing to change',
+  });
+export type UpdateReviewRequest = z.output<typeof UpdateReviewRequestSchema>;
+
+export const ReviewUserSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  username: z.string(),
+  avatar: z.string().nullable(),
+  isVerified: z.boolean(),
+});
+
+export const ReviewGroupSchema = z.object({ id: z.number().int(), name: z.string() });
+
+/** Spec §3 read view of a review, plus `pros`, `cons` and the caller's `hasVoted`. */
+export const ReviewSchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  businessId: z.number().int(),
+  rating: z.number().int(),
+  content: z.string(),
+  pros: z.string(),
+  cons: z.string(),
+  photos: z.array(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  businessName: z.string(),
+  helpfulCount: z.number().int(),
+  groups: z.array(ReviewGroupSchema),
+  user: ReviewUserSchema,
+  /** Whether the signed-in caller voted it helpful; false for anonymous callers. */
+  hasVoted: z.boolean(),
+});
+export type Review = z.infer<typeof ReviewSchema>;
+export const ReviewListSchema = z.array(ReviewSchema);
+
+/** Spec §3 helpful vote response. */
+export const HelpfulVoteResponseSchema = z.object({
+  voted: z.boolean(),
+  helpfulCount: z.number().int(),
+});
+export type HelpfulVoteResponse = z.infer<typeof HelpfulVoteResponseSchema>;
+
+export const ReportReviewRequestSchema = z.object({
+  reason: z.enum(REPORT_REASONS, { error: 'Choose a reason: spam, offensive, fake or other' }),
+  details: z
+    .string({ error: 'Details must be text' })
+    .trim()
+    .max(1000, 'Details must be at most 1000 characters')
+    .nullish()
+    .transform((value) => value || null),
+});
+export type ReportReviewRequest = z.output<typeof ReportReviewRequestSchema>;
+
+export const ReviewReportSchema = z.object({
+  id: z.number().int(),
+  reviewId: z.number().int(),
+  reason: z.enum(REPORT_REASONS),
+  details: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ReviewReport = z.infer<typeof ReviewReportSchema>;
+
+export const UploadedPhotoSchema = z.object({ id: z.string(), url: z.string() });
+export type UploadedPhoto = z.infer<typeof UploadedPhotoSchema>;
+export const UploadedPhotoListSchema = z.array(UploadedPhotoSchema);
+
+export const photoUrlFor = (photoId: string) => `/api/photos/${photoId}`;
+
+/** Reviews' public operations for the OpenAPI document (spread into `apiOperations`). */
+export const reviewApiOperations: ApiOperation[] = [
+  {
+    method: 'post',
+    path: '/api/reviews',
+    summary: 'Write a review of a business, shared with some of your groups',
+    tag: 'reviews',
+    auth: 'session',
+    request: CreateReviewRequestSchema,
+    response: ReviewSchema,
+    status: 201,
+    errors: [400, 401, 403, 409],
+  },
+  {
+    method: 'get',
+    path: '/api/reviews/feed',
+    summary: 'Reviews shared with your groups, and your own, newest first (paged)',
+    tag: 'reviews',
+    auth: 'session',
+    query: PageQuerySchema,
+    response: ReviewListSchema,
+    errors: [400, 401],
+  },
+  {
+    method: 'get',
+    path: '/api/reviews/user',
+    summary: 'Your own reviews, newest first (paged)',
+    tag: 'reviews',
+    auth: 'session',
+    query: PageQuerySchema,
+    response: ReviewListSchema,
+    errors: [400, 401],
+  },
+  {
+    method: 'get',
+    path: '/api/reviews/{id}',
+    summary: 'One review (404 when unknown or hidden after reports)',
+    tag: 'reviews',
+    auth: 'optional',
+    response: ReviewSchema,
+    errors: [404],
+  },
+  {
+    method: 'patch',
+    path: '/api/reviews/{id}',
+    summary: 'Edit your review (any of rating, content, groupIds, photos, pros, cons)',
+    tag: 'reviews',
+    auth: 'session',
+    request: UpdateReviewRequestSchema,
+    response: ReviewSchema,
+    errors: [400, 401, 403, 404],
+  },
+  {
+    method: 'post',
+    path: '/api/reviews/{id}/helpful',
+    summary: 'Toggle your helpful vote',
+    tag: 'reviews',
+    auth: 'session',
+    response: HelpfulVoteResponseSchema,
+    errors: [401, 403, 404],
+  },
+  {
+    method: 'post',
+    path: '/api/reviews/{id}/report',
+    summary: 'Report a review; three reporters hide it everywhere',
+    tag: 'reviews',
+    auth: 'session',
+    request: ReportReviewRequestSchema,
+    response: ReviewReportSchema,
+    status: 201,
+    errors: [400, 401, 403, 404, 409],
+  },
+  {
+    method: 'get',
+    path: '/api/groups/{id}/reviews',
+    summary: 'Reviews shared with a group, newest first (paged)',
+    tag: 'reviews',
+    auth: 'optional',
+    query: PageQuerySchema,
+    response: ReviewListSchema,
+    errors: [400, 404],
+  },
+  {
+    method: 'get',
+    path: '/api/businesses/{id}/reviews',
+    summary: "A business's reviews, newest first (paged)",
+    tag: 'reviews',
+    auth: 'optional',
+    query: PageQuerySchema,
+    response: ReviewListSchema,
+    errors: [400, 404],
+  },
+  {
+    method: 'post',
+    path: '/api/photos',
+    summary:
+      'Upload up to 10 photos (multipart/form-data, field "photos"; JPEG, PNG or WebP by content, 5 MB each); metadata is stripped',
+    tag: 'reviews',
+    auth: 'session',
+    response: UploadedPhotoListSchema,
+    status: 201,
+    errors: [400, 401, 413, 415],
+  },
+  {
+    method: 'get',
+    path: '/api/photos/{id}',
+    summary: 'A photo (its real image type, immutable caching); the id is a UUID',
+    tag: 'reviews',
+    auth: 'none',
+    errors: [404],
+  },
+];

@@ -1,0 +1,12 @@
+import { eventMigrations, type Migration } from '@trustcircle/service-kit';
+import { createProjections } from './001_projections';
+import { createReviews } from './002_reviews';
+import { createPhotos } from './003_photos';
+
+/** Reviews publishes (outbox) and consumes (inbox) events. */
+export const migrations: Migration[] = [
+  createProjections,
+  createReviews,
+  createPhotos,
+  ...eventMigrations,
+];

@@ -1,0 +1,259 @@
+import {
+  PHOTO_NOT_FOUND,
+  PHOTO_URL_PATTERN,
+  REPORTS_TO_HIDE,
+  REVIEW_ALREADY_EXISTS,
+  REVIEW_ALREADY_REPORTED,
+  REVIEW_BUSINESS_NOT_FOUND,
+  REVIEW_NOT_A_MEMBER,
+  REVIEW_NOT_AUTHOR,
+  REVIEW_NOT_FOUND,
+  REVIEW_OWN_REPORT,
+  REVIEW_OWN_VOTE,
+  type CreateReviewRequest,
+  type HelpfulVoteResponse,
+  type PageQuery,
+  type ReportReviewRequest,
+  type Review,
+  type ReviewReport,
+  type UpdateReviewRequest,
+} from '@trustcircle/contracts';
+import {
+  conflict,
+  fieldError,
+  forbidden,
+  isUniqueViolation,
+  notFound,
+  type Knex,
+} from '@trustcircle/service-kit';
+import { publishReview, publishVoteChanged } from '../events/review-events';
+import { photosStore } from '../store/photos-store';
+import { projectionsStore } from '../store/projections-store';
+import {
+  REPORT_UNIQUE_KEY,
+  REVIEW_UNIQUE_KEY,
+  reviewsStore,
+  type ReviewFacts,
+} from '../store/reviews-store';
+import { decodeCursor, pageOf } from './paging';
+
+export interface ReviewsDeps {
+  db: Knex;
+  /** How long to wait for a projection that trails a just-made business, group or membership. */
+  projectionWaitMs: number;
+}
+
+export interface ReviewPage {
+  items: Review[];
+  nextCursor: string | null;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Re-checks `probe` until it holds or the wait is over; answers its last result. */
+async function eventually<T>(
+  waitMs: number,
+  probe: () => Promise<T>,
+  holds: (value: T) => boolean,
+): Promise<T> {
+  const deadline = Date.now() + waitMs;
+  let value = await probe();
+  while (!holds(value) && Date.now() < deadline) {
+    await sleep(50);
+    value = await probe();
+  }
+  return value;
+}
+
+export const photoIdsOf = (urls: string[]): string[] =>
+  urls.map((url) => PHOTO_URL_PATTERN.exec(url)![1]!);
+
+const visible = (facts: ReviewFacts | null): facts is ReviewFacts =>
+  Boolean(facts && !facts.hidden);
+
+export function createReviews({ db, projectionWaitMs }: ReviewsDeps) {
+  async function requireMembership(userId: number, groupIds: number[]): Promise<void> {
+    const member = await eventually(
+      projectionWaitMs,
+      () => projectionsStore.memberOf(db, userId, groupIds),
+      (groups) => groups.size === groupIds.length,
+    );
+    if (member.size !== groupIds.length) throw forbidden(REVIEW_NOT_A_MEMBER);
+  }
+
+  async function attachPhotos(trx: Knex, reviewId: number, userId: number, urls: string[]) {
+    const ids = photoIdsOf(urls);
+    const claimed = await photosStore.attach(trx, reviewId, userId, ids);
+    if (claimed !== ids.length) throw fieldError('photos', PHOTO_NOT_FOUND);
+  }
+
+  async function view(id: number, viewerId: number | null): Promise<Review> {
+    const [review] = await reviewsStore.views(db, [id], viewerId);
+    if (!review) throw notFound(REVIEW_NOT_FOUND);
+    return review;
+  }
+
+  async function page(
+    ids: number[],
+    query: PageQuery,
+    viewerId: number | null,
+  ): Promise<ReviewPage> {
+    const cut = pageOf(ids, query.limit);
+    return { items: await reviewsStore.views(db, cut.ids, viewerId), nextCursor: cut.nextCursor };
+  }
+
+  const pageArgs = (query: PageQuery) => ({
+    before: decodeCursor(query.cursor),
+    limit: query.limit,
+  });
+
+  return {
+    async create(userId: number, input: CreateReviewRequest): Promise<Review> {
+      const existing = await db('reviews')
+        .where({ user_id: userId, business_id: input.businessId })
+        .first('id');
+      if (existing) throw conflict(REVIEW_ALREADY_EXISTS);
+      const business = await eventually(
+        projectionWaitMs,
+        () => projectionsStore.findBusiness(db, input.businessId),
+        Boolean,
+      );
+      if (!business) throw fieldError('businessId', REVIEW_BUSINESS_NOT_FOUND);
+      await requireMembership(userId, input.groupIds);
+      let id: number;
+      try {
+        id = await db.transaction(async (trx) => {
+          const facts = await reviewsStore.insert(trx, {
+            userId,
+            businessId: input.businessId,
+            rating: input.rating,
+            content: input.content,
+            pros: input.pros,
+            cons: input.cons,
+            photos: input.photos,
+          });
+          await reviewsStore.setTags(trx, facts.id, input.groupIds);
+          await attachPhotos(trx, facts.id, userId, input.photos);
+          await publishReview(trx, 'reviews.review.created', facts);
+          return facts.id;
+        });
+      } catch (error) {
+        // Two submissions racing: the unique constraint decides.
+        if (isUniqueViolation(error, REVIEW_UNIQUE_KEY)) throw conflict(REVIEW_ALREADY_EXISTS);
+        throw error;
+      }
+      return view(id, userId);
+    },
+
+    async update(userId: number, reviewId: number, input: UpdateReviewRequest): Promise<Review> {
+      const current = await reviewsStore.find(db, reviewId);
+      if (!visible(current)) throw notFound(REVIEW_NOT_FOUND);
+      if (current.userId !== userId) throw forbidden(REVIEW_NOT_AUTHOR);
+      if (input.groupIds) {
+        // Groups it is already shared with stay allowed; newly added ones need membership.
+        const tagged = new Set(await reviewsStore.tagsOf(db, reviewId));
+        const added = input.groupIds.filter((groupId) => !tagged.has(groupId));
+        if (added.length) await requireMembership(userId, added);
+      }
+      await db.transaction(async (trx) => {
+        const locked = await reviewsStore.lock(trx, reviewId);
+        if (!visible(locked)) throw notFound(REVIEW_NOT_FOUND);
+        const facts = await reviewsStore.update(trx, reviewId, input);
+        if (input.groupIds) await reviewsStore.setTags(trx, reviewId, input.groupIds);
+        if (input.photos) await attachPhotos(trx, reviewId, userId, input.photos);
+        await publishReview(trx, 'reviews.review.updated', facts);
+      });
+      return view(reviewId, userId);
+    },
+
+    async get(reviewId: number, viewerId: number | null): Promise<Review> {
+      const review = await view(reviewId, viewerId);
+      const facts = await reviewsStore.find(db, reviewId);
+      if (!visible(facts)) throw notFound(REVIEW_NOT_FOUND);
+      return review;
+    },
+
+    /**
+     * One vote per user per review. The review row is locked for the toggle, so concurrent
+     * votes on one review apply one after another and `helpfulCount` always equals the
+     * number of vote rows.
+     */
+    async toggleHelpful(userId: number, reviewId: number): Promise<HelpfulVoteResponse> {
+      return db.transaction(async (trx) => {
+        const facts = await reviewsStore.lock(trx, reviewId);
+        if (!visible(facts)) throw notFound(REVIEW_NOT_FOUND);
+        if (facts.userId === userId) throw forbidden(REVIEW_OWN_VOTE);
+        const result = await reviewsStore.toggleVote(trx, reviewId, userId);
+        await publishVoteChanged(trx, result.facts);
+        return { voted: result.voted, helpfulCount: result.facts.helpfulCount };
+      });
+    },
+
+    /** The third distinct reporter hides the review everywhere (`reviews.review.hidden`). */
+    async report(
+      userId: number,
+      reviewId: number,
+      input: ReportReviewRequest,
+    ): Promise<ReviewReport> {
+      try {
+        return await db.transaction(async (trx) => {
+          const facts = await reviewsStore.lock(trx, reviewId);
+          if (!visible(facts)) throw notFound(REVIEW_NOT_FOUND);
+          if (facts.userId === userId) throw forbidden(REVIEW_OWN_REPORT);
+          const report = await reviewsStore.insertReport(trx, {
+            reviewId,
+            userId,
+            reason: input.reason,
+            details: input.details,
+          });
+          if ((await reviewsStore.reporterCount(trx, reviewId)) >= REPORTS_TO_HIDE) {
+            await publishReview(
+              trx,
+              'reviews.review.hidden',
+              await reviewsStore.hide(trx, reviewId),
+            );
+          }
+          return report;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error, REPORT_UNIQUE_KEY)) throw conflict(REVIEW_ALREADY_REPORTED);
+        throw error;
+      }
+    },
+
+    async feed(userId: number, query: PageQuery): Promise<ReviewPage> {
+      return page(await reviewsStore.feedPage(db, userId, pageArgs(query)), query, userId);
+    },
+
+    async byUser(userId: number, query: PageQuery): Promise<ReviewPage> {
+      return page(await reviewsStore.userPage(db, userId, pageArgs(query)), query, userId);
+    },
+
+    async byGroup(groupId: number, query: PageQuery, viewerId: number | null): Promise<ReviewPage> {
+      const args = pageArgs(query);
+      const known = await eventually(
+        projectionWaitMs,
+        () => projectionsStore.groupExists(db, groupId),
+        Boolean,
+      );
+      if (!known) throw notFound('Group not found');
+      return page(await reviewsStore.groupPage(db, groupId, args), query, viewerId);
+    },
+
+    async byBusiness(
+      businessId: number,
+      query: PageQuery,
+      viewerId: number | null,
+    ): Promise<ReviewPage> {
+      const args = pageArgs(query);
+      const known = await eventually(
+        projectionWaitMs,
+        () => projectionsStore.findBusiness(db, businessId),
+        Boolean,
+      );
+      if (!known) throw notFound(REVIEW_BUSINESS_NOT_FOUND);
+      return page(await reviewsStore.businessPage(db, businessId, args), query, viewerId);
+    },
+  };
+}
+export type Reviews = ReturnType<typeof createReviews>;

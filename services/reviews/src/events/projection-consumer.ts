@@ -1,0 +1,62 @@
+import type { EventEnvelope, EventSubject } from '@trustcircle/contracts';
+import { createEventConsumer, type EventsContext, type Knex } from '@trustcircle/service-kit';
+import { projectionsStore } from '../store/projections-store';
+import { reviewsStore } from '../store/reviews-store';
+import { publishReview } from './review-events';
+
+export const PROJECTED_SUBJECTS = [
+  'identity.user.registered',
+  'identity.user.updated',
+  'communities.group.created',
+  'communities.group.updated',
+  'communities.member.joined',
+  'communities.member.left',
+  'catalog.business.created',
+  'catalog.business.updated',
+] as const satisfies readonly EventSubject[];
+type Projected = (typeof PROJECTED_SUBJECTS)[number];
+
+/** Applies one event to the projections; runs in the consumer's inbox transaction. */
+export async function applyProjectedEvent(
+  trx: Knex.Transaction,
+  event: EventEnvelope<Projected>,
+): Promise<void> {
+  switch (event.type) {
+    case 'identity.user.registered':
+    case 'identity.user.updated': {
+      const { changed, wasVerified } = await projectionsStore.upsertUser(trx, event.data);
+      // A verification changes how much the author's reviews weigh in trust scores: tell
+      // catalog through a new version of each review (the user's review count is small).
+      if (changed && (wasVerified ?? false) !== event.data.isVerified) {
+        for (const id of await reviewsStore.idsByUser(trx, event.data.id)) {
+          const facts = await reviewsStore.lock(trx, id);
+          if (!facts || facts.hidden) continue;
+          await publishReview(
+            trx,
+            'reviews.review.updated',
+            await reviewsStore.bumpVersion(trx, id),
+          );
+        }
+      }
+      return;
+    }
+    case 'communities.group.created':
+    case 'communities.group.updated':
+      return projectionsStore.upsertGroup(trx, event.data);
+    case 'communities.member.joined':
+      return projectionsStore.memberJoined(trx, event.data);
+    case 'communities.member.left':
+      return projectionsStore.memberLeft(trx, event.data);
+    case 'catalog.business.created':
+    case 'catalog.business.updated':
+      return projectionsStore.upsertBusiness(trx, event.data);
+  }
+}
+
+export function createProjectionConsumer(ctx: EventsContext) {
+  return createEventConsumer(ctx, {
+    purpose: 'projections',
+    subjects: PROJECTED_SUBJECTS,
+    handle: applyProjectedEvent,
+  });
+}

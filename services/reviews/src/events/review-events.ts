@@ -1,0 +1,48 @@
+import type { ReviewEventData } from '@trustcircle/contracts';
+import { publish, type Knex } from '@trustcircle/service-kit';
+import { projectionsStore } from '../store/projections-store';
+import { reviewsStore, type ReviewFacts } from '../store/reviews-store';
+
+type ReviewSubject = 'reviews.review.created' | 'reviews.review.updated' | 'reviews.review.hidden';
+
+/**
+ * What catalog (trust scores, trending) and communities (group review counts, top
+ * categories) project of a review: its facts, never its text.
+ */
+export async function reviewEventData(trx: Knex, facts: ReviewFacts): Promise<ReviewEventData> {
+  const [groupIds, authorVerified, business] = [
+    await reviewsStore.tagsOf(trx, facts.id),
+    await projectionsStore.isVerified(trx, facts.userId),
+    await projectionsStore.findBusiness(trx, facts.businessId),
+  ];
+  return {
+    id: facts.id,
+    businessId: facts.businessId,
+    userId: facts.userId,
+    rating: facts.rating,
+    groupIds,
+    helpfulCount: facts.helpfulCount,
+    authorVerified,
+    createdAt: facts.createdAt.toISOString(),
+    hidden: facts.hidden,
+    version: facts.version,
+    ...(business ? { businessCategory: business.category } : {}),
+  };
+}
+
+export async function publishReview(
+  trx: Knex.Transaction,
+  subject: ReviewSubject,
+  facts: ReviewFacts,
+): Promise<void> {
+  await publish(trx, subject, await reviewEventData(trx, facts));
+}
+
+export async function publishVoteChanged(trx: Knex.Transaction, facts: ReviewFacts): Promise<void> {
+  await publish(trx, 'reviews.vote.changed', {
+    reviewId: facts.id,
+    businessId: facts.businessId,
+    helpfulCount: facts.helpfulCount,
+    version: facts.version,
+  });
+}

@@ -1,0 +1,4 @@
+import { runMain } from '@trustcircle/service-kit';
+import { reviewsService } from './service';
+
+runMain(reviewsService);

@@ -1,0 +1,54 @@
+import sharp from 'sharp';
+import type { PhotoType } from '@trustcircle/contracts';
+
+/**
+ * The image's real type from its first bytes (magic numbers), never from its name or the
+ * declared content type: a `.jpg` holding text is not a JPEG.
+ */
+export function detectImageType(bytes: Buffer): PhotoType | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) {
+    return 'image/jpeg';
+  }
+  if (
+    bytes.length >= 8 &&
+    bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  ) {
+    return 'image/png';
+  }
+  if (
+    bytes.length >= 12 &&
+    bytes.toString('latin1', 0, 4) === 'RIFF' &&
+    bytes.toString('latin1', 8, 12) === 'WEBP'
+  ) {
+    return 'image/webp';
+  }
+  return null;
+}
+
+export class UnreadableImageError extends Error {
+  override name = 'UnreadableImageError';
+}
+
+/** Decompression bombs: refuse images larger than this many pixels (e.g. 8000 × 6000). */
+const MAX_PIXELS = 48_000_000;
+
+/**
+ * Re-encodes the image in its own format. The encoder writes pixels only: EXIF (camera,
+ * GPS location), XMP, ICC comments and text chunks are all dropped. The EXIF orientation is
+ * applied to the pixels first, so a photo still stands the right way up without its tag.
+ */
+export async function sanitizeImage(bytes: Buffer, type: PhotoType): Promise<Buffer> {
+  const image = sharp(bytes, { failOn: 'error', limitInputPixels: MAX_PIXELS }).rotate();
+  try {
+    switch (type) {
+      case 'image/jpeg':
+        return await image.jpeg({ quality: 85, mozjpeg: true }).toBuffer();
+      case 'image/png':
+        return await image.png({ compressionLevel: 7 }).toBuffer();
+      case 'image/webp':
+        return await image.webp({ quality: 85 }).toBuffer();
+    }
+  } catch (error) {
+    throw new UnreadableImageError((error as Error).message);
+  }
+}

@@ -1,0 +1,84 @@
+import {
+  CreateReviewRequestSchema,
+  NEXT_CURSOR_HEADER,
+  PageQuerySchema,
+  ReportReviewRequestSchema,
+  UpdateReviewRequestSchema,
+} from '@trustcircle/contracts';
+import {
+  currentUserId,
+  parseBody,
+  parseIdParam,
+  parseQuery,
+  requireUser,
+} from '@trustcircle/service-kit';
+import { Router, type Request, type Response } from 'express';
+import type { ReviewPage, Reviews } from '../domain/reviews';
+
+const viewer = (req: Request) => req.auth?.userId ?? null;
+
+/** Design §5 lists: a JSON array, the next page's cursor in `X-Next-Cursor`. */
+export function sendPage(res: Response, page: ReviewPage): void {
+  if (page.nextCursor) res.set(NEXT_CURSOR_HEADER, page.nextCursor);
+  res.set('Cache-Control', 'private, no-store');
+  res.json(page.items);
+}
+
+const reviewId = (req: Request) => parseIdParam(req, 'id', 'Review not found');
+
+/** `/api/reviews/**`. */
+export function reviewRoutes(reviews: Reviews): Router {
+  const router = Router();
+
+  router.post('/', requireUser, async (req, res) => {
+    const input = parseBody(CreateReviewRequestSchema, req);
+    res.status(201).json(await reviews.create(currentUserId(req), input));
+  });
+
+  router.get('/feed', requireUser, async (req, res) => {
+    sendPage(res, await reviews.feed(currentUserId(req), parseQuery(PageQuerySchema, req)));
+  });
+
+  router.get('/user', requireUser, async (req, res) => {
+    sendPage(res, await reviews.byUser(currentUserId(req), parseQuery(PageQuerySchema, req)));
+  });
+
+  router.get('/:id', async (req, res) => {
+    res.json(await reviews.get(reviewId(req), viewer(req)));
+  });
+
+  router.patch('/:id', requireUser, async (req, res) => {
+    const id = reviewId(req);
+    const input = parseBody(UpdateReviewRequestSchema, req);
+    res.json(await reviews.update(currentUserId(req), id, input));
+  });
+
+  router.post('/:id/helpful', requireUser, async (req, res) => {
+    res.json(await reviews.toggleHelpful(currentUserId(req), reviewId(req)));
+  });
+
+  router.post('/:id/report', requireUser, async (req, res) => {
+    const id = reviewId(req);
+    const input = parseBody(ReportReviewRequestSchema, req);
+    res.status(201).json(await reviews.report(currentUserId(req), id, input));
+  });
+
+  return router;
+}
+
+/** `/api/groups/{id}/reviews` and `/api/businesses/{id}/reviews` (gateway routes them here). */
+export function listRoutes(reviews: Reviews): Router {
+  const router = Router();
+
+  router.get('/groups/:id/reviews', async (req, res) => {
+    const id = parseIdParam(req, 'id', 'Group not found');
+    sendPage(res, await reviews.byGroup(id, parseQuery(PageQuerySchema, req), viewer(req)));
+  });
+
+  router.get('/businesses/:id/reviews', async (req, res) => {
+    const id = parseIdParam(req, 'id', 'Business not found');
+    sendPage(res, await reviews.byBusiness(id, parseQuery(PageQuerySchema, req), viewer(req)));
+  });
+
+  return router;
+}

@@ -1,0 +1,55 @@
+import type { Knex } from '@trustcircle/service-kit';
+
+export interface StoredPhoto {
+  contentType: string;
+  bytes: Buffer;
+}
+
+/** All SQL on `photos`. */
+export const photosStore = {
+  async insert(
+    db: Knex,
+    photo: { id: string; ownerId: number; contentType: string; bytes: Buffer },
+  ): Promise<void> {
+    await db('photos').insert({
+      id: photo.id,
+      owner_id: photo.ownerId,
+      content_type: photo.contentType,
+      size: photo.bytes.length,
+      bytes: photo.bytes,
+    });
+  },
+
+  async find(db: Knex, id: string): Promise<StoredPhoto | null> {
+    const row = await db('photos').where({ id }).first('content_type', 'bytes');
+    return row ? { contentType: row.content_type, bytes: row.bytes } : null;
+  },
+
+  /**
+   * Gives the review exactly these photos: each must be the author's and free or already
+   * this review's. Answers how many were claimed; photos the review no longer uses are deleted.
+   */
+  async attach(trx: Knex, reviewId: number, ownerId: number, ids: string[]): Promise<number> {
+    await trx('photos')
+      .where({ review_id: reviewId })
+      .modify((query) => {
+        if (ids.length) query.whereNotIn('id', ids);
+      })
+      .delete();
+    if (!ids.length) return 0;
+    const claimed = await trx('photos')
+      .whereIn('id', ids)
+      .where({ owner_id: ownerId })
+      .where((query) => query.whereNull('review_id').orWhere({ review_id: reviewId }))
+      .update({ review_id: reviewId });
+    return claimed;
+  },
+
+  /** Deletes uploads no review took within `olderThanMinutes`. */
+  async deleteUnattached(db: Knex, olderThanMinutes: number): Promise<number> {
+    return db('photos')
+      .whereNull('review_id')
+      .where('created_at', '<', db.raw(`now() - make_interval(mins => ?)`, [olderThanMinutes]))
+      .delete();
+  },
+};

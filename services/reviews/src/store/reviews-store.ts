@@ -1,0 +1,349 @@
+import type { Review, ReviewReport } from '@trustcircle/contracts';
+import type { Knex } from '@trustcircle/service-kit';
+
+export const REVIEW_UNIQUE_KEY = 'reviews_user_business_key';
+export const REPORT_UNIQUE_KEY = 'review_reports_review_user_key';
+
+/** The facts of one review the domain decides on (locked rows come from here). */
+export interface ReviewFacts {
+  id: number;
+  userId: number;
+  businessId: number;
+  rating: number;
+  helpfulCount: number;
+  hidden: boolean;
+  version: number;
+  createdAt: Date;
+}
+
+interface ReviewFactsRow {
+  id: number;
+  user_id: number;
+  business_id: number;
+  rating: number;
+  helpful_count: number;
+  hidden: boolean;
+  version: number;
+  created_at: Date;
+}
+
+const FACT_COLUMNS = [
+  'id',
+  'user_id',
+  'business_id',
+  'rating',
+  'helpful_count',
+  'hidden',
+  'version',
+  'created_at',
+];
+
+function toFacts(row: ReviewFactsRow): ReviewFacts {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    businessId: row.business_id,
+    rating: row.rating,
+    helpfulCount: row.helpful_count,
+    hidden: row.hidden,
+    version: row.version,
+    createdAt: row.created_at,
+  };
+}
+
+export interface NewReview {
+  userId: number;
+  businessId: number;
+  rating: number;
+  content: string;
+  pros: string;
+  cons: string;
+  photos: string[];
+}
+
+export interface ReviewChanges {
+  rating?: number;
+  content?: string;
+  pros?: string;
+  cons?: string;
+  photos?: string[];
+}
+
+interface ReviewViewRow {
+  id: number;
+  user_id: number;
+  business_id: number;
+  rating: number;
+  content: string;
+  pros: string;
+  cons: string;
+  photos: string[];
+  helpful_count: number;
+  hidden: boolean;
+  created_at: Date;
+  updated_at: Date;
+  username: string | null;
+  user_name: string | null;
+  avatar: string | null;
+  is_verified: boolean | null;
+  business_name: string | null;
+  groups: { id: number; name: string | null }[];
+  has_voted: boolean;
+}
+
+function toReview(row: ReviewViewRow): Review {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    businessId: row.business_id,
+    rating: row.rating,
+    content: row.content,
+    pros: row.pros,
+    cons: row.cons,
+    photos: row.photos,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    // Projections can trail a fresh entity by milliseconds: answer placeholders, never fail.
+    businessName: row.business_name ?? `Business #${row.business_id}`,
+    helpfulCount: row.helpful_count,
+    groups: row.groups.map((group) => ({ id: group.id, name: group.name ?? `Group #${group.id}` })),
+    user: {
+      id: row.user_id,
+      name: row.user_name ?? '',
+      username: row.username ?? '',
+      avatar: row.avatar,
+      isVerified: row.is_verified ?? false,
+    },
+    hasVoted: row.has_voted,
+  };
+}
+
+/** Keyset page of review ids, newest (highest id) first; `before` is the last id seen. */
+export interface PageArgs {
+  before: number | null;
+  /** Rows wanted; the store fetches one more to know whether a next page exists. */
+  limit: number;
+}
+
+const MAX_ID = 2_147_483_647;
+
+export const reviewsStore = {
+  async insert(trx: Knex, review: NewReview): Promise<ReviewFacts> {
+    const [row] = await trx('reviews')
+      .insert({
+        user_id: review.userId,
+        business_id: review.businessId,
+        rating: review.rating,
+        content: review.content,
+        pros: review.pros,
+        cons: review.cons,
+        photos: review.photos,
+      })
+      .returning(FACT_COLUMNS);
+    return toFacts(row as ReviewFactsRow);
+  },
+
+  /** Locks the review row: votes, reports and edits of one review happen one at a time. */
+  async lock(trx: Knex, id: number): Promise<ReviewFacts | null> {
+    const row = await trx('reviews').where({ id }).forUpdate().first(FACT_COLUMNS);
+    return row ? toFacts(row as ReviewFactsRow) : null;
+  },
+
+  async find(db: Knex, id: number): Promise<ReviewFacts | null> {
+    const row = await db('reviews').where({ id }).first(FACT_COLUMNS);
+    return row ? toFacts(row as ReviewFactsRow) : null;
+  },
+
+  async update(trx: Knex, id: number, changes: ReviewChanges): Promise<ReviewFacts> {
+    const patch: Record<string, unknown> = {};
+    if (changes.rating !== undefined) patch.rating = changes.rating;
+    if (changes.content !== undefined) patch.content = changes.content;
+    if (changes.pros !== undefined) patch.pros = changes.pros;
+    if (changes.cons !== undefined) patch.cons = changes.cons;
+    if (changes.photos !== undefined) patch.photos = changes.photos;
+    const [row] = await trx('reviews')
+      .where({ id })
+      .update({ ...patch, version: trx.raw('version + 1'), updated_at: trx.fn.now() })
+      .returning(FACT_COLUMNS);
+    return toFacts(row as ReviewFactsRow);
+  },
+
+  /** A new version without a content change (another fact others project changed). */
+  async bumpVersion(trx: Knex, id: number): Promise<ReviewFacts> {
+    const [row] = await trx('reviews')
+      .where({ id })
+      .update({ version: trx.raw('version + 1') })
+      .returning(FACT_COLUMNS);
+    return toFacts(row as ReviewFactsRow);
+  },
+
+  async setTags(trx: Knex, reviewId: number, groupIds: number[]): Promise<void> {
+    await trx('review_tags')
+      .where({ review_id: reviewId })
+      .whereNotIn('group_id', groupIds)
+      .delete();
+    if (groupIds.length) {
+      await trx('review_tags')
+        .insert(groupIds.map((groupId) => ({ review_id: reviewId, group_id: groupId })))
+        .onConflict(['review_id', 'group_id'])
+        .ignore();
+    }
+  },
+
+  async tagsOf(db: Knex, reviewId: number): Promise<number[]> {
+    const rows: { group_id: number }[] = await db('review_tags')
+      .where({ review_id: reviewId })
+      .orderBy('group_id')
+      .select('group_id');
+    return rows.map((row) => row.group_id);
+  },
+
+  async hide(trx: Knex, id: number): Promise<ReviewFacts> {
+    await trx('review_tags').where({ review_id: id }).update({ hidden: true });
+    const [row] = await trx('reviews')
+      .where({ id })
+      .update({ hidden: true, version: trx.raw('version + 1'), updated_at: trx.fn.now() })
+      .returning(FACT_COLUMNS);
+    return toFacts(row as ReviewFactsRow);
+  },
+
+  /** Toggles one user's vote; the caller holds the review's row lock. */
+  async toggleVote(
+    trx: Knex,
+    reviewId: number,
+    userId: number,
+  ): Promise<{ voted: boolean; facts: ReviewFacts }> {
+    const removed = await trx('helpful_votes')
+      .where({ review_id: reviewId, user_id: userId })
+      .delete();
+    if (!removed) {
+      await trx('helpful_votes').insert({ review_id: reviewId, user_id: userId });
+    }
+    const [row] = await trx('reviews')
+      .where({ id: reviewId })
+      .update({
+        helpful_count: trx.raw(removed ? 'helpful_count - 1' : 'helpful_count + 1'),
+        version: trx.raw('version + 1'),
+      })
+      .returning(FACT_COLUMNS);
+    return { voted: !removed, facts: toFacts(row as ReviewFactsRow) };
+  },
+
+  async insertReport(
+    trx: Knex,
+    report: { reviewId: number; userId: number; reason: string; details: string | null },
+  ): Promise<ReviewReport> {
+    const [row] = await trx('review_reports')
+      .insert({
+        review_id: report.reviewId,
+        user_id: report.userId,
+        reason: report.reason,
+        details: report.details,
+      })
+      .returning(['id', 'review_id', 'reason', 'details', 'created_at']);
+    return {
+      id: row.id,
+      reviewId: row.review_id,
+      reason: row.reason,
+      details: row.details,
+      createdAt: (row.created_at as Date).toISOString(),
+    };
+  },
+
+  async reporterCount(trx: Knex, reviewId: number): Promise<number> {
+    const [row] = await trx('review_reports')
+      .where({ review_id: reviewId })
+      .count<{ n: string }[]>({ n: '*' });
+    return Number(row?.n ?? 0);
+  },
+
+  /** The user's reviews (visible ones), for republishing after a verification change. */
+  async idsByUser(db: Knex, userId: number): Promise<number[]> {
+    const rows: { id: number }[] = await db('reviews').where({ user_id: userId }).select('id');
+    return rows.map((row) => row.id);
+  },
+
+  /** Full read views, newest first, with `hasVoted` for the viewer (false when anonymous). */
+  async views(db: Knex, ids: number[], viewerId: number | null): Promise<Review[]> {
+    if (!ids.length) return [];
+    const result = await db.raw<{ rows: ReviewViewRow[] }>(
+      `select r.id, r.user_id, r.business_id, r.rating, r.content, r.pros, r.cons, r.photos,
+              r.helpful_count, r.hidden, r.created_at, r.updated_at,
+              u.username, u.name as user_name, u.avatar, u.is_verified,
+              b.name as business_name,
+              coalesce((select json_agg(json_build_object('id', t.group_id, 'name', g.name)
+                                        order by t.group_id)
+                          from review_tags t left join groups g on g.id = t.group_id
+                         where t.review_id = r.id), '[]'::json) as groups,
+              (?::int is not null and exists (select 1 from helpful_votes v
+                 where v.review_id = r.id and v.user_id = ?::int)) as has_voted
+         from reviews r
+         left join users u on u.id = r.user_id
+         left join businesses b on b.id = r.business_id
+        where r.id = any(?::int[])
+        order by r.id desc`,
+      [viewerId, viewerId, ids],
+    );
+    return result.rows.map(toReview);
+  },
+
+  async businessPage(db: Knex, businessId: number, page: PageArgs): Promise<number[]> {
+    const rows: { id: number }[] = await db('reviews')
+      .where({ business_id: businessId, hidden: false })
+      .where('id', '<', page.before ?? MAX_ID)
+      .orderBy('id', 'desc')
+      .limit(page.limit + 1)
+      .select('id');
+    return rows.map((row) => row.id);
+  },
+
+  async userPage(db: Knex, userId: number, page: PageArgs): Promise<number[]> {
+    const rows: { id: number }[] = await db('reviews')
+      .where({ user_id: userId, hidden: false })
+      .where('id', '<', page.before ?? MAX_ID)
+      .orderBy('id', 'desc')
+      .limit(page.limit + 1)
+      .select('id');
+    return rows.map((row) => row.id);
+  },
+
+  async groupPage(db: Knex, groupId: number, page: PageArgs): Promise<number[]> {
+    const rows: { review_id: number }[] = await db('review_tags')
+      .where({ group_id: groupId, hidden: false })
+      .where('review_id', '<', page.before ?? MAX_ID)
+      .orderBy('review_id', 'desc')
+      .limit(page.limit + 1)
+      .select('review_id');
+    return rows.map((row) => row.review_id);
+  },
+
+  /**
+   * The feed: reviews tagged with any of the user's groups, plus the user's own. Each group's
+   * newest entries come from one index range (a bounded scan per group), then the merge keeps
+   * the newest — the cost does not grow with the size of the groups.
+   */
+  async feedPage(db: Knex, userId: number, page: PageArgs): Promise<number[]> {
+    const before = page.before ?? MAX_ID;
+    const take = page.limit + 1;
+    const result = await db.raw<{ rows: { id: number }[] }>(
+      `select id from (
+         select t.review_id as id
+           from memberships m
+           cross join lateral (
+             select review_id from review_tags
+              where group_id = m.group_id and not hidden and review_id < ?
+              order by review_id desc limit ?
+           ) t
+          where m.user_id = ? and m.member
+         union
+         (select id from reviews
+           where user_id = ? and not hidden and id < ?
+           order by id desc limit ?)
+       ) ids
+       order by id desc
+       limit ?`,
+      [before, take, userId, userId, before, take, take],
+    );
+    return result.rows.map((row) => row.id);
+  },
+};

@@ -1,0 +1,190 @@
+import type { EventEnvelope } from '@trustcircle/contracts';
+import { readStream } from './support/stream';
+import { createReviewsWorld, reviewBody, type ReviewsWorld } from './support/world';
+
+let world: ReviewsWorld;
+let prefix: string;
+
+beforeAll(async () => {
+  world = await createReviewsWorld();
+  prefix = world.stack.running.get('reviews')!.ctx.config.EVENTS_PREFIX;
+}, 60_000);
+
+afterAll(async () => {
+  await world?.stop();
+});
+
+const reviewEvents = async (reviewId: number, count: number) =>
+  world.until(async () => {
+    const events = (await readStream(prefix, 'reviews')).filter((event) =>
+      event.type === 'reviews.vote.changed'
+        ? event.data.reviewId === reviewId
+        : (event.data as { id: number }).id === reviewId,
+    );
+    return events.length >= count ? events : null;
+  }, `${count} events of review ${reviewId}`);
+
+describe('reviews events', () => {
+  it('publishes what catalog and communities need: created, vote.changed, updated, hidden', async () => {
+    const author = await world.register();
+    const voter = await world.register();
+    const groupId = await world.group('Coffee lovers');
+    const otherGroup = await world.group('Night owls');
+    await world.join(author.id, groupId);
+    await world.join(author.id, otherGroup);
+    const businessId = await world.business('Bean There', 'Restaurants');
+
+    const created = await author.client.post('/api/reviews', reviewBody(businessId, [groupId]));
+    const id = created.body.id as number;
+    await voter.client.post(`/api/reviews/${id}/helpful`);
+    await author.client.patch(`/api/reviews/${id}`, { rating: 5, groupIds: [groupId, otherGroup] });
+    for (const userId of [801, 802, 803]) {
+      await (await world.sessionFor(userId)).post(`/api/reviews/${id}/report`, { reason: 'spam' });
+    }
+
+    const events = await reviewEvents(id, 4);
+    expect(events.map((event) => event.type)).toEqual([
+      'reviews.review.created',
+      'reviews.vote.changed',
+      'reviews.review.updated',
+      'reviews.review.hidden',
+    ]);
+    const [create, vote, update, hidden] = events as [
+      EventEnvelope<'reviews.review.created'>,
+      EventEnvelope<'reviews.vote.changed'>,
+      EventEnvelope<'reviews.review.updated'>,
+      EventEnvelope<'reviews.review.hidden'>,
+    ];
+    expect(create.producer).toBe('reviews');
+    expect(create.data).toEqual({
+      id,
+      businessId,
+      userId: author.id,
+      rating: 4,
+      groupIds: [groupId],
+      helpfulCount: 0,
+      authorVerified: false,
+      createdAt: created.body.createdAt,
+      hidden: false,
+      version: 1,
+      businessCategory: 'Restaurants',
+    });
+    expect(vote.data).toEqual({ reviewId: id, businessId, helpfulCount: 1, version: 2 });
+    expect(update.data).toMatchObject({
+      rating: 5,
+      groupIds: [groupId, otherGroup].sort((a, b) => a - b),
+      helpfulCount: 1,
+      version: 3,
+    });
+    expect(hidden.data).toMatchObject({ hidden: true, version: 4, helpfulCount: 1 });
+  });
+
+  it('projects users, groups, businesses and memberships order-safely by version', async () => {
+    await world.emit('catalog.business.updated', {
+      id: 4242,
+      name: 'New name',
+      category: 'Automotive',
+      image: null,
+      version: 3,
+    });
+    await world.emit('catalog.business.created', {
+      id: 4242,
+      name: 'Old name',
+      category: 'Automotive',
+      image: null,
+      version: 1,
+    });
+    await world.emit('communities.group.created', {
+      id: 4343,
+      name: 'Later',
+      color: null,
+      icon: null,
+      creatorId: 1,
+      createdAt: new Date().toISOString(),
+      version: 2,
+    });
+    await world.emit('communities.group.created', {
+      id: 4343,
+      name: 'Earlier',
+      color: null,
+      icon: null,
+      creatorId: 1,
+      createdAt: new Date().toISOString(),
+      version: 1,
+    });
+    // Left after joined, delivered in the opposite order.
+    await world.emit('communities.member.left', {
+      groupId: 4343,
+      userId: 77,
+      leftAt: '2026-01-01T10:00:01.000Z',
+    });
+    await world.emit('communities.member.joined', {
+      groupId: 4343,
+      userId: 77,
+      joinedAt: '2026-01-01T10:00:00.000Z',
+    });
+    await world.emit('identity.user.updated', {
+      id: 78,
+      username: 'newer',
+      name: 'Newer',
+      avatar: null,
+      isVerified: true,
+      createdAt: new Date().toISOString(),
+      version: 2,
+    });
+    await world.emit('identity.user.registered', {
+      id: 78,
+      username: 'older',
+      name: 'Older',
+      avatar: null,
+      isVerified: false,
+      createdAt: new Date().toISOString(),
+      version: 1,
+    });
+    // A marker emitted last: once it is projected, everything before it has been seen.
+    const marker = await world.business('Marker');
+    expect(marker).toBeGreaterThan(0);
+    await world.until(
+      async () =>
+        (await world.admin('users').where({ id: 78 }).first()) &&
+        (await world.admin('memberships').where({ user_id: 77 }).first()),
+      'all projected',
+    );
+    // Consumers of different producers run independently: wait for both to settle.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await world.admin('businesses').where({ id: 4242 }).first()).toMatchObject({
+      name: 'New name',
+      version: 3,
+    });
+    expect(await world.admin('groups').where({ id: 4343 }).first()).toMatchObject({
+      name: 'Later',
+      version: 2,
+    });
+    expect(await world.admin('memberships').where({ user_id: 77 }).first()).toMatchObject({
+      member: false,
+    });
+    expect(await world.admin('users').where({ id: 78 }).first()).toMatchObject({
+      username: 'newer',
+      is_verified: true,
+      version: 2,
+    });
+  });
+
+  it('republishes the author’s reviews when their verification changes', async () => {
+    const author = await world.register();
+    const groupId = await world.group();
+    await world.join(author.id, groupId);
+    const businessId = await world.business();
+    const id = (await author.client.post('/api/reviews', reviewBody(businessId, [groupId]))).body
+      .id as number;
+    const verified = await author.client.post('/api/user/verify', { token: 'CLR-ABC123' });
+    expect(verified.status).toBe(200);
+    const events = await reviewEvents(id, 2);
+    expect(events[1]).toMatchObject({
+      type: 'reviews.review.updated',
+      data: { id, authorVerified: true, version: 2 },
+    });
+    const read = await author.client.get(`/api/reviews/${id}`);
+    expect(read.body.user.isVerified).toBe(true);
+  });
+});

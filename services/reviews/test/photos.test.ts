@@ -1,0 +1,198 @@
+import sharp from 'sharp';
+import type { TestClient } from '@trustcircle/testing';
+import { createReviewsWorld, reviewBody, type ReviewsWorld } from './support/world';
+
+let world: ReviewsWorld;
+let author: { client: TestClient; id: number };
+let groupId: number;
+
+beforeAll(async () => {
+  world = await createReviewsWorld({ reviewsEnv: { PHOTO_SWEEP_INTERVAL_MS: '200' } });
+  author = await world.register();
+  groupId = await world.group();
+  await world.join(author.id, groupId);
+}, 60_000);
+
+afterAll(async () => {
+  await world?.stop();
+});
+
+const image = (format: 'jpeg' | 'png' | 'webp', withGps = false) => {
+  let pipeline = sharp({
+    create: { width: 20, height: 10, channels: 3, background: { r: 10, g: 120, b: 200 } },
+  });
+  if (withGps) {
+    pipeline = pipeline.withExif({
+      IFD0: { Make: 'SpyCam' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 29/1' },
+    });
+  }
+  return pipeline.toFormat(format).toBuffer();
+};
+
+/** Multipart upload through the gateway; `files` are [name, declared type, bytes]. */
+async function upload(
+  client: TestClient | null,
+  files: [string, string, Buffer][],
+  field = 'photos',
+): Promise<{ status: number; body: any; headers: Headers }> {
+  const form = new FormData();
+  for (const [name, type, bytes] of files) {
+    form.append(field, new Blob([new Uint8Array(bytes)], { type }), name);
+  }
+  const headers: Record<string, string> = {};
+  if (client?.cookies.size) {
+    headers.cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+  const res = await fetch(`${world.stack.gatewayUrl}/api/photos`, {
+    method: 'POST',
+    body: form,
+    headers,
+  });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON
+  }
+  return { status: res.status, body, headers: res.headers };
+}
+
+describe('POST /api/photos', () => {
+  it('stores JPEG, PNG and WebP without their metadata and serves them with their real type', async () => {
+    const jpeg = await image('jpeg', true);
+    expect(jpeg.includes(Buffer.from('SpyCam'))).toBe(true);
+    const res = await upload(author.client, [
+      // The declared name and type are ignored: the bytes decide.
+      ['holiday.png', 'image/png', jpeg],
+      ['b.png', 'image/png', await image('png')],
+      ['c.webp', 'application/octet-stream', await image('webp')],
+    ]);
+    expect(res.status).toBe(201);
+    expect(res.body).toHaveLength(3);
+    for (const photo of res.body) {
+      expect(photo.url).toBe(`/api/photos/${photo.id}`);
+    }
+    const served = await fetch(`${world.stack.gatewayUrl}${res.body[0].url}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/jpeg');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(served.headers.get('cache-control')).toMatch(/max-age=31536000.*immutable/);
+    const bytes = Buffer.from(await served.arrayBuffer());
+    expect(bytes.includes(Buffer.from('SpyCam'))).toBe(false);
+    expect((await sharp(bytes).metadata()).exif).toBeUndefined();
+    const png = await fetch(`${world.stack.gatewayUrl}${res.body[1].url}`);
+    expect(png.headers.get('content-type')).toBe('image/png');
+    const webp = await fetch(`${world.stack.gatewayUrl}${res.body[2].url}`);
+    expect(webp.headers.get('content-type')).toBe('image/webp');
+  });
+
+  it('refuses a .jpg holding text, and GIFs, with 415 JSON', async () => {
+    const text = await upload(author.client, [
+      ['photo.jpg', 'image/jpeg', Buffer.from('I am not a picture at all')],
+    ]);
+    expect(text.status).toBe(415);
+    expect(text.body).toEqual({ message: 'Photos must be JPEG, PNG or WebP images' });
+    const gif = await upload(author.client, [
+      [
+        'a.gif',
+        'image/gif',
+        await sharp({ create: { width: 2, height: 2, channels: 3, background: '#fff' } })
+          .gif()
+          .toBuffer(),
+      ],
+    ]);
+    expect(gif.status).toBe(415);
+  });
+
+  it('refuses a photo over 5 MB with 413 JSON', async () => {
+    const big = Buffer.concat([await image('jpeg'), Buffer.alloc(5 * 1024 * 1024)]);
+    const res = await upload(author.client, [['big.jpg', 'image/jpeg', big]]);
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ message: 'Each photo must be at most 5 MB' });
+  });
+
+  it('refuses more than 10 photos, no photos, anonymous callers and JSON bodies', async () => {
+    const small = await image('png');
+    const many = await upload(
+      author.client,
+      Array.from({ length: 11 }, (_, i): [string, string, Buffer] => [
+        `${i}.png`,
+        'image/png',
+        small,
+      ]),
+    );
+    expect(many.status).toBe(400);
+    expect((await upload(author.client, [['a.png', 'image/png', small]], 'other')).status).toBe(
+      400,
+    );
+    expect((await upload(null, [['a.png', 'image/png', small]])).status).toBe(401);
+    const json = await author.client.post('/api/photos', { photos: [] });
+    expect(json.status).toBe(415);
+  });
+
+  it('answers 404 JSON for unknown photo ids', async () => {
+    const unknown = await fetch(
+      `${world.stack.gatewayUrl}/api/photos/00000000-0000-4000-8000-000000000000`,
+    );
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ message: 'Photo not found' });
+    expect((await fetch(`${world.stack.gatewayUrl}/api/photos/12`)).status).toBe(404);
+  });
+});
+
+describe('photos on reviews', () => {
+  it("attaches the author's uploads; refuses someone else's or unknown ones", async () => {
+    const [photo] = (await upload(author.client, [['a.png', 'image/png', await image('png')]]))
+      .body;
+    const businessId = await world.business();
+    const res = await author.client.post(
+      '/api/reviews',
+      reviewBody(businessId, [groupId], { photos: [photo.url] }),
+    );
+    expect(res.status).toBe(201);
+    expect(res.body.photos).toEqual([photo.url]);
+    expect(await world.admin('photos').where({ id: photo.id }).first('review_id')).toEqual({
+      review_id: res.body.id,
+    });
+
+    const other = await world.register();
+    await world.join(other.id, groupId);
+    const stolen = await other.client.post(
+      '/api/reviews',
+      reviewBody(businessId, [groupId], { photos: [photo.url] }),
+    );
+    expect(stolen.status).toBe(400);
+    expect(stolen.body.message).toBe('Photo not found');
+    const external = await other.client.post(
+      '/api/reviews',
+      reviewBody(businessId, [groupId], { photos: ['https://evil.example/x.jpg'] }),
+    );
+    expect(external.status).toBe(400);
+  });
+
+  it('deletes uploads no review used once they are older than the limit', async () => {
+    const [kept] = (await upload(author.client, [['a.png', 'image/png', await image('png')]])).body;
+    const [orphan] = (await upload(author.client, [['b.png', 'image/png', await image('png')]]))
+      .body;
+    const businessId = await world.business();
+    await author.client.post(
+      '/api/reviews',
+      reviewBody(businessId, [groupId], { photos: [kept.url] }),
+    );
+    await world
+      .admin('photos')
+      .whereIn('id', [kept.id, orphan.id])
+      .update({
+        created_at: world.admin.raw(`now() - interval '25 hours'`),
+      });
+    await world.until(
+      async () => !(await world.admin('photos').where({ id: orphan.id }).first()),
+      'the orphan to be swept',
+    );
+    expect(await world.admin('photos').where({ id: kept.id }).first('id')).toBeDefined();
+    expect((await fetch(`${world.stack.gatewayUrl}${orphan.url}`)).status).toBe(404);
+    expect((await fetch(`${world.stack.gatewayUrl}${kept.url}`)).status).toBe(200);
+  });
+});
