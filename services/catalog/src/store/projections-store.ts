@@ -106,24 +106,34 @@ export const projectionsStore = {
     );
   },
 
-  /** The counted facts of one business, through the covering partial index. */
+  /**
+   * The counted facts of one business, through the covering partial index. Aggregated into one
+   * text value on the server: parsing 10,000 rows of columns costs the driver far more than
+   * splitting one string (rating,helpful,verified,epochMs,group;group|…).
+   */
   async countedFacts(trx: Knex.Transaction, businessId: number): Promise<ReviewFact[]> {
-    const result = await trx
-      .raw<{ rows: [number, number, boolean, number, string][] }>(
-        `select rating, helpful_count, author_verified,
-                extract(epoch from created_at)::float8 * 1000, group_ids::text
-           from review_facts
-          where business_id = ? and rating is not null and not hidden`,
-        [businessId],
-      )
-      .options({ rowMode: 'array' });
-    return result.rows.map(([rating, helpfulCount, authorVerified, createdAtMs, groups]) => ({
-      rating,
-      helpfulCount,
-      authorVerified,
-      createdAtMs,
-      groupIds: groups.length > 2 ? groups.slice(1, -1).split(',').map(Number) : [],
-    }));
+    const result = await trx.raw<{ rows: { facts: string | null }[] }>(
+      `select string_agg(
+                rating || ',' || helpful_count || ',' || author_verified::int || ',' ||
+                (extract(epoch from created_at) * 1000)::bigint || ',' ||
+                array_to_string(group_ids, ';'),
+                '|') as facts
+         from review_facts
+        where business_id = ? and rating is not null and not hidden`,
+      [businessId],
+    );
+    const text = result.rows[0]?.facts;
+    if (!text) return [];
+    return text.split('|').map((line) => {
+      const [rating, helpful, verified, ms, groups] = line.split(',');
+      return {
+        rating: Number(rating),
+        helpfulCount: Number(helpful),
+        authorVerified: verified === '1',
+        createdAtMs: Number(ms),
+        groupIds: groups ? groups.split(';').map(Number) : [],
+      };
+    });
   },
 
   async saveScores(

@@ -1,0 +1,262 @@
+/**
+ * Catalog (issue 5): with 10,000 businesses and 100,000 review facts (10,000 of them on one
+ * business), offer a fixed 500 req/s to the catalog service for list, search, trending and
+ * detail (autocannon `overallRate`), then measure a review event → its business's updated
+ * score for the business with 10,000 reviews (published on NATS as the reviews relay would,
+ * applied by catalog's consumer; measured until the fact's transaction is visible).
+ * Bulk data comes from SQL generate_series. Throwaway database and stream prefix.
+ */
+import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import {
+  buildEnvelope,
+  dropDatabase,
+  dropRoles,
+  ensureDatabase,
+  ensureStream,
+  eventNaming,
+  generateSigningKey,
+  provisionServiceRole,
+  startService,
+  streamConfig,
+  urlWithCredentials,
+  urlWithDatabase,
+} from '@trustcircle/service-kit';
+import { connect } from 'nats';
+import pg from 'pg';
+import { percentile, type ScenarioResult } from '../types.ts';
+
+interface AutocannonResult {
+  latency: { p50: number; p99: number; max: number; average: number };
+  requests: { average: number; total: number };
+  non2xx: number;
+  errors: number;
+}
+type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult>;
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+const ADMIN_URL =
+  process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+const RATE = Number(process.env.BENCH_CATALOG_RATE ?? 500);
+const SECONDS = Number(process.env.BENCH_CATALOG_SECONDS ?? 10);
+const BUSINESSES = 10_000;
+const FACTS = 100_000;
+const HOT_REVIEWS = 10_000;
+const SCORE_EVENTS = Number(process.env.BENCH_CATALOG_SCORE_EVENTS ?? 200);
+const DAY = 86_400_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function seed(adminUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query('set search_path = catalog');
+    await client.query(`
+      insert into businesses (name, description, category, image, created_at)
+      select 'Business ' || i || ' ' || (array['Bistro','Gadgets','Plumbing','Salon','Garage',
+               'Boutique','Advisors','Gym','Cinema','Academy'])[1 + i % 10],
+             (array['Fresh pasta and pizza','Phones and laptops repaired','Leaks fixed fast',
+               'Haircuts and massages','Brakes and tyres','Vintage jackets',
+               'Mortgages and savings','Yoga and weights','Films every night',
+               'Evening language courses'])[1 + i % 10] || ' in district ' || (i % 97),
+             (array['Restaurants','Electronics','Home Services','Beauty & Spa','Automotive',
+               'Clothing','Financial Services','Health & Fitness','Entertainment',
+               'Education'])[1 + i % 10],
+             'https://img.example.com/' || i || '.jpg',
+             now() - (i || ' minutes')::interval
+        from generate_series(1, ${BUSINESSES}) i`);
+    // 10,000 reviews on business 1, the other 90,000 spread over the rest; a year of history.
+    await client.query(`
+      insert into review_facts (review_id, business_id, user_id, rating, group_ids, helpful_count,
+                                author_verified, created_at, hidden, version, facts_version,
+                                helpful_version)
+      select i,
+             case when i <= ${HOT_REVIEWS} then 1 else 2 + (i * 7919) % ${BUSINESSES - 1} end,
+             1 + i % 5000, 1 + (i * 31) % 5,
+             case when i % 3 = 0 then array[1 + i % 20] else '{}'::integer[] end,
+             i % 7, i % 4 = 0, now() - ((i::bigint * 104729) % (365 * 24 * 60) || ' minutes')::interval,
+             i % 50 = 0, 1, 1, 1
+        from generate_series(1, ${FACTS}) i`);
+    // Bulk scores straight in SQL (counts, and the mean as a stand-in score): the measured
+    // update path recomputes business 1 with the real formula.
+    await client.query(`
+      update businesses b set review_count = f.n, positive_count = f.pos,
+                              global_trust_score = f.mean
+        from (select business_id, count(*)::int n, count(*) filter (where rating >= 4)::int pos,
+                     (3 * 3.5 + sum(rating)) / (3 + count(*)) mean
+                from review_facts where not hidden group by business_id) f
+       where b.id = f.business_id`);
+    await client.query(`
+      insert into business_group_scores (business_id, group_id, score, review_count)
+      select business_id, g, avg(rating), count(*)
+        from review_facts, unnest(group_ids) g where not hidden group by business_id, g`);
+    await client.query('analyze');
+  } finally {
+    await client.end();
+  }
+}
+
+async function offered(url: string, title: string, paths: string[]): Promise<ScenarioResult> {
+  let next = 0;
+  const result = await autocannon({
+    url,
+    connections: 20,
+    overallRate: RATE,
+    duration: SECONDS,
+    requests: [
+      {
+        setupRequest: (request: Record<string, unknown>) => {
+          next = (next + 1) % paths.length;
+          return { ...request, path: paths[next] };
+        },
+      },
+    ],
+  });
+  const p99 = result.latency.p99;
+  const targeted = title === 'list' || title === 'detail';
+  return {
+    name: `catalog ${title} @${RATE}/s`,
+    metrics: {
+      'req/s': result.requests.average,
+      'p50 ms': result.latency.p50,
+      'p99 ms': p99,
+      'max ms': result.latency.max,
+      'non-2xx': result.non2xx,
+      errors: result.errors,
+    },
+    ...(targeted ? { target: 'p99 < 20 ms', pass: p99 < 20 && result.non2xx === 0 } : {}),
+  };
+}
+
+export async function run(): Promise<ScenarioResult[]> {
+  const tag = randomBytes(4).toString('hex');
+  const database = `tc_bench_${tag}`;
+  const role = `${database}_catalog`;
+  const prefix = `bench${tag}`;
+  await ensureDatabase(ADMIN_URL, database);
+  const adminUrl = urlWithDatabase(ADMIN_URL, database);
+  const password = randomBytes(12).toString('hex');
+  await provisionServiceRole(adminUrl, {
+    role,
+    password,
+    schema: 'catalog',
+    extensions: ['pg_trgm'],
+  });
+  const url = urlWithCredentials(adminUrl, role, password);
+  const { jwks } = generateSigningKey();
+  // The built service definition (dist), not main.js, which would start from process.env.
+  const { catalogService } = (await import('@trustcircle/catalog/dist/src/service.js')) as {
+    catalogService: Parameters<typeof startService>[0];
+  };
+  const service = await startService(catalogService, {
+    NODE_ENV: 'production',
+    PORT: '0',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: url,
+    DATABASE_POOL_MAX: '20',
+    NATS_URL,
+    JWT_JWKS: JSON.stringify(jwks),
+    EVENTS_PREFIX: prefix,
+  });
+  const nc = await connect({ servers: NATS_URL });
+  const probe = new pg.Client({ connectionString: adminUrl });
+  await probe.connect();
+  try {
+    const seedStart = Date.now();
+    await seed(adminUrl);
+    console.log(`  seeded in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
+
+    const ids = Array.from({ length: 500 }, (_, i) => 1 + ((i * 7919) % BUSINESSES));
+    const results: ScenarioResult[] = [];
+    // Warm-up (pools, plans, JIT).
+    await autocannon({ url: `${service.url}/api/businesses/1`, connections: 10, amount: 500 });
+    results.push(
+      await offered(service.url, 'list', [
+        '/api/businesses?limit=50',
+        '/api/businesses?category=Restaurants&limit=50',
+        '/api/businesses?category=Education&limit=20',
+      ]),
+    );
+    results.push(
+      await offered(service.url, 'search', [
+        '/api/businesses?search=resturant&limit=20',
+        '/api/businesses?search=laptops&limit=20',
+        '/api/businesses?search=business%2042&limit=20',
+      ]),
+    );
+    results.push(await offered(service.url, 'trending', ['/api/businesses/trending']));
+    results.push(
+      await offered(
+        service.url,
+        'detail',
+        ids.map((id) => `/api/businesses/${id}`),
+      ),
+    );
+
+    // Review event → updated score for the business with 10,000 reviews.
+    const naming = eventNaming(prefix);
+    await ensureStream(await nc.jetstreamManager(), streamConfig(naming, 'reviews'));
+    const js = nc.jetstream();
+    const latencies: number[] = [];
+    for (let i = 0; i < SCORE_EVENTS + 20; i += 1) {
+      const reviewId = FACTS + 1 + i;
+      const envelope = buildEnvelope('reviews.review.created', {
+        id: reviewId,
+        businessId: 1,
+        userId: 1 + (i % 100),
+        rating: 1 + (i % 5),
+        groupIds: [1 + (i % 20)],
+        helpfulCount: 0,
+        authorVerified: i % 2 === 0,
+        createdAt: new Date(Date.now() - (i % 30) * DAY).toISOString(),
+        hidden: false,
+        version: 1,
+      });
+      const started = performance.now();
+      await js.publish(naming.wireSubject(envelope.type), JSON.stringify(envelope), {
+        msgID: envelope.id,
+      });
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const { rowCount } = await probe.query(
+          'select 1 from catalog.review_facts where review_id = $1',
+          [reviewId],
+        );
+        if (rowCount) break;
+        if (Date.now() > deadline) throw new Error(`review ${reviewId} never applied`);
+        await sleep(1);
+      }
+      // The first 20 warm the consumer up.
+      if (i >= 20) latencies.push(performance.now() - started);
+      await sleep(20);
+    }
+    latencies.sort((a, b) => a - b);
+    const { rows } = await probe.query('select review_count from catalog.businesses where id = 1');
+    const p99 = percentile(latencies, 99);
+    results.push({
+      name: 'catalog score update (10k reviews)',
+      metrics: {
+        events: latencies.length,
+        'p50 ms': percentile(latencies, 50),
+        'p99 ms': p99,
+        'max ms': latencies.at(-1) ?? Number.NaN,
+        reviewCount: rows[0]?.review_count ?? 0,
+      },
+      target: 'p99 < 50 ms',
+      pass: p99 < 50,
+    });
+    return results;
+  } finally {
+    await probe.end().catch(() => undefined);
+    await service.stop().catch(() => undefined);
+    const jsm = await nc.jetstreamManager();
+    for (const producer of ['reviews', 'catalog', 'identity', 'communities']) {
+      await jsm.streams.delete(eventNaming(prefix).streamName(producer)).catch(() => undefined);
+    }
+    await nc.close();
+    await dropDatabase(ADMIN_URL, database);
+    await dropRoles(ADMIN_URL, [role]);
+  }
+}
