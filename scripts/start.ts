@@ -15,6 +15,7 @@ import {
   urlWithDatabase,
 } from '@trustcircle/service-kit';
 import {
+  buildOutput,
   DEPLOYABLES,
   entryPoint,
   envName,
@@ -79,17 +80,17 @@ async function ensureNats(): Promise<void> {
 }
 
 function ensureBuilt(deployables: Deployable[]): void {
-  const missing = deployables.filter((d) => !existsSync(entryPoint(root, d)));
+  const missing = deployables.filter((d) => !existsSync(buildOutput(root, d)));
   if (missing.length === 0 && !process.argv.includes('--build')) return;
   say(
     `building ${missing.length ? missing.map((d) => d.name).join(', ') : 'everything'} (npm run build)…`,
   );
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) fail('The build failed; see the output above.');
-  const stillMissing = deployables.filter((d) => !existsSync(entryPoint(root, d)));
+  const stillMissing = deployables.filter((d) => !existsSync(buildOutput(root, d)));
   if (stillMissing.length) {
     fail(
-      `No build output for ${stillMissing.map((d) => `${d.name} (${entryPoint(root, d)})`).join(', ')}.`,
+      `No build output for ${stillMissing.map((d) => `${d.name} (${buildOutput(root, d)})`).join(', ')}.`,
     );
   }
 }

@@ -33,7 +33,22 @@ export function present(root: string): Deployable[] {
   return DEPLOYABLES.filter((d) => existsSync(path.join(root, d.workspace, 'package.json')));
 }
 
-/** The compiled entry point: the workspace package.json's `main`. */
+/**
+ * What must exist for the deployable to run: a service's compiled entry point, a frontend's
+ * production bundle (its static server itself runs from source under Node 24).
+ */
+export function buildOutput(root: string, deployable: Deployable): string {
+  return deployable.kind === 'frontend'
+    ? path.join(
+        root,
+        deployable.workspace,
+        'dist',
+        deployable.name === 'shell' ? 'index.html' : 'mf-manifest.json',
+      )
+    : entryPoint(root, deployable);
+}
+
+/** The process's entry point: the workspace package.json's `main`. */
 export function entryPoint(root: string, deployable: Deployable): string {
   const manifest = JSON.parse(
     readFileSync(path.join(root, deployable.workspace, 'package.json'), 'utf8'),

@@ -1,0 +1,318 @@
+/**
+ * `npm run check:deploy`: static checks of everything deployment-related, offline.
+ *   1. `kubectl kustomize` renders k8s/base and every overlay.
+ *   2. Every rendered object validates against the Kubernetes OpenAPI schemas bundled in the
+ *      npm package kubernetes-models; kinds it does not know (CRDs such as CloudNativePG's
+ *      Cluster) are listed as skipped.
+ *   3. Every Deployment: readiness and liveness probes, requests and limits, non-root, read-only
+ *      root filesystem; every image has its own entry in the base kustomization `images:`.
+ *   4. Every Ingress path reaches an existing Service and port.
+ *   5. `docker-compose config` accepts docker-compose.yml (Debian package docker-compose).
+ *   6. Every Dockerfile: node:24-slim, COPY sources exist and are in the build context,
+ *      numeric non-root USER, HEALTHCHECK, CMD.
+ *   7. k6 scripts parse as ES modules (acorn) and import only k6's documented modules.
+ * Needs: kubectl (/usr/bin/kubectl) and docker-compose on the PATH. Node 24 runs this file.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse as parseJs } from 'acorn';
+import { parseAllDocuments } from 'yaml';
+import { copyParts, DockerIgnore, parseDockerfile } from './deploy/dockerfile.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const OVERLAYS = ['base', 'overlays/dev', 'overlays/prod'];
+
+type K8sObject = {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; namespace?: string };
+  spec?: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+};
+
+const failures: string[] = [];
+const notes: string[] = [];
+let passed = 0;
+function check(ok: boolean, message: string): void {
+  if (ok) passed += 1;
+  else failures.push(message);
+}
+
+function run(command: string, args: string[], cwd = ROOT): string {
+  return execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+function which(command: string): string | null {
+  for (const dir of (process.env.PATH ?? '').split(':')) {
+    const candidate = path.join(dir, command);
+    if (existsSync(candidate)) return candidate;
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------- 1-4 Kubernetes
+const kubectl = which('kubectl');
+if (!kubectl) failures.push('kubectl is not installed (needed for `kubectl kustomize`)');
+
+async function validateObject(obj: K8sObject, where: string): Promise<void> {
+  const [group, version] = obj.apiVersion.includes('/')
+    ? obj.apiVersion.split('/')
+    : [null, obj.apiVersion];
+  const modulePath = `kubernetes-models/${group ? `${group}/` : ''}${version}/${obj.kind}`;
+  let Model: { new (data: unknown): { validate(): void } } | undefined;
+  try {
+    const module = (await import(modulePath)) as Record<string, never>;
+    Model = module[obj.kind];
+  } catch {
+    Model = undefined;
+  }
+  if (!Model) {
+    notes.push(`${where}: ${obj.apiVersion} ${obj.kind} is not a built-in kind: not validated`);
+    return;
+  }
+  // kustomize folds long base64 values over lines; the API server's decoder ignores newlines.
+  const data = (obj as { data?: Record<string, unknown> }).data;
+  if (obj.kind === 'Secret' && data) {
+    for (const key of Object.keys(data)) data[key] = String(data[key]).replace(/\s+/g, '');
+  }
+  try {
+    new Model(obj).validate();
+    passed += 1;
+  } catch (error) {
+    failures.push(`${where}: ${obj.kind}/${obj.metadata.name}: ${(error as Error).message}`);
+  }
+}
+
+function baseImages(): Set<string> {
+  const text = readFileSync(path.join(ROOT, 'k8s/base/kustomization.yaml'), 'utf8');
+  const doc = parseAllDocuments(text)[0]!.toJS() as { images?: { name: string }[] };
+  return new Set((doc.images ?? []).map((image) => image.name));
+}
+
+function checkDeployment(obj: K8sObject, where: string, ownImages: Set<string>): void {
+  const name = `${where}: Deployment/${obj.metadata.name}`;
+  const pod = obj.spec?.template?.spec ?? {};
+  const podSecurity = pod.securityContext ?? {};
+  for (const container of pod.containers ?? []) {
+    const c = `${name} container ${container.name}`;
+    check(Boolean(container.readinessProbe), `${c}: no readinessProbe`);
+    check(Boolean(container.livenessProbe), `${c}: no livenessProbe`);
+    check(
+      container.readinessProbe?.httpGet?.path === '/readyz',
+      `${c}: readinessProbe is not GET /readyz`,
+    );
+    check(
+      container.livenessProbe?.httpGet?.path === '/healthz',
+      `${c}: livenessProbe is not GET /healthz`,
+    );
+    const resources = container.resources ?? {};
+    check(
+      Boolean(resources.requests?.cpu && resources.requests?.memory),
+      `${c}: no cpu/memory requests`,
+    );
+    check(Boolean(resources.limits?.memory), `${c}: no memory limit`);
+    const security = container.securityContext ?? {};
+    const nonRoot = security.runAsNonRoot ?? podSecurity.runAsNonRoot;
+    const user = security.runAsUser ?? podSecurity.runAsUser;
+    check(nonRoot === true && user !== 0, `${c}: not runAsNonRoot`);
+    check(security.readOnlyRootFilesystem === true, `${c}: root filesystem is writable`);
+    check(security.allowPrivilegeEscalation === false, `${c}: allowPrivilegeEscalation`);
+    // Independent releases: the image is one of the per-deployable entries of `images:`.
+    const image = String(container.image ?? '');
+    const own = [...ownImages].some((base) => image.includes(`${base}:`));
+    check(own, `${c}: image ${image} has no own entry with a tag in k8s/base images:`);
+  }
+}
+
+function checkIngress(obj: K8sObject, where: string, objects: K8sObject[]): void {
+  for (const rule of obj.spec?.rules ?? []) {
+    for (const p of rule.http?.paths ?? []) {
+      const backend = p.backend?.service;
+      const label = `${where}: Ingress/${obj.metadata.name} ${p.path}`;
+      const service = objects.find(
+        (o) => o.kind === 'Service' && o.metadata.name === backend?.name,
+      );
+      if (!service) {
+        failures.push(`${label}: Service ${backend?.name} does not exist`);
+        continue;
+      }
+      const ports = (service.spec?.ports ?? []) as { name?: string; port: number }[];
+      const ok = ports.some((port) =>
+        backend.port?.name ? port.name === backend.port.name : port.port === backend.port?.number,
+      );
+      check(ok, `${label}: Service ${backend.name} has no port ${JSON.stringify(backend.port)}`);
+    }
+  }
+}
+
+if (kubectl) {
+  const ownImages = baseImages();
+  for (const overlay of OVERLAYS) {
+    let rendered: string;
+    try {
+      rendered = run(kubectl, ['kustomize', path.join('k8s', overlay)]);
+      passed += 1;
+    } catch (error) {
+      failures.push(`kubectl kustomize k8s/${overlay}: ${(error as { stderr?: string }).stderr}`);
+      continue;
+    }
+    const objects = parseAllDocuments(rendered)
+      .map((doc) => doc.toJS() as K8sObject | null)
+      .filter((obj): obj is K8sObject => Boolean(obj));
+    for (const obj of objects) await validateObject(obj, overlay);
+    for (const obj of objects) {
+      if (obj.kind === 'Deployment') checkDeployment(obj, overlay, ownImages);
+      if (obj.kind === 'Ingress') checkIngress(obj, overlay, objects);
+    }
+    const deployments = objects.filter((o) => o.kind === 'Deployment').map((o) => o.metadata.name);
+    for (const name of deployments) {
+      for (const kind of ['Service', 'PodDisruptionBudget', 'HorizontalPodAutoscaler']) {
+        check(
+          objects.some((o) => o.kind === kind && o.metadata.name === name),
+          `${overlay}: Deployment/${name} has no ${kind}`,
+        );
+      }
+    }
+    check(
+      objects.some((o) => o.kind === 'NetworkPolicy' && o.metadata.name === 'default-deny'),
+      `${overlay}: no default-deny NetworkPolicy`,
+    );
+    console.log(`k8s/${overlay}: ${objects.length} objects rendered`);
+  }
+}
+
+// ---------------------------------------------------------------- 5 docker compose
+const compose = which('docker-compose');
+if (!compose) {
+  failures.push('docker-compose is not installed (Debian package docker-compose)');
+} else {
+  try {
+    run(compose, ['-f', 'docker-compose.yml', 'config', '--quiet']);
+    passed += 1;
+    console.log('docker-compose.yml: accepted by docker-compose config');
+  } catch (error) {
+    failures.push(`docker-compose config: ${(error as { stderr?: string }).stderr}`);
+  }
+}
+
+// ---------------------------------------------------------------- 6 Dockerfiles
+const rootPackage = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+  workspaces: string[];
+};
+const ignore = DockerIgnore.load(ROOT);
+check(existsSync(path.join(ROOT, '.dockerignore')), 'no root .dockerignore');
+const dockerfiles = rootPackage.workspaces
+  .map((ws) => path.join(ws, 'Dockerfile'))
+  .filter((file) => existsSync(path.join(ROOT, file)));
+for (const file of dockerfiles) {
+  const parsed = parseDockerfile(path.join(ROOT, file));
+  const stageNames = new Set(parsed.stages.map((stage) => stage.name));
+  for (const stage of parsed.stages) {
+    if (!stageNames.has(stage.from)) {
+      check(stage.from === 'node:24-slim', `${file}: stage ${stage.name} is FROM ${stage.from}`);
+    }
+    for (const ins of stage.instructions) {
+      if (ins.keyword !== 'COPY' || ins.flags.from) continue;
+      for (const source of copyParts(ins.args).sources) {
+        const relative = path.posix.normalize(source).replace(/\/+$/, '');
+        check(existsSync(path.join(ROOT, relative)), `${file}:${ins.line}: COPY ${source} missing`);
+        check(!ignore.ignores(relative), `${file}:${ins.line}: COPY ${source} is .dockerignored`);
+      }
+    }
+  }
+  const final = parsed.stages.at(-1)!.instructions;
+  const user =
+    final
+      .filter((ins) => ins.keyword === 'USER')
+      .at(-1)
+      ?.args.trim() ?? '';
+  check(/^[1-9]\d*(:[1-9]\d*)?$/.test(user), `${file}: final USER is not a numeric non-root user`);
+  check(
+    final.some((ins) => ins.keyword === 'HEALTHCHECK'),
+    `${file}: no HEALTHCHECK in the final stage`,
+  );
+  check(
+    final.some((ins) => ins.keyword === 'CMD'),
+    `${file}: no CMD in the final stage`,
+  );
+  console.log(`${file}: ${parsed.stages.length} stages checked`);
+}
+check(dockerfiles.length > 0, 'no Dockerfile found in the workspaces');
+
+// ---------------------------------------------------------------- 7 k6 scripts
+// k6's documented modules (https://grafana.com/docs/k6/latest/javascript-api/).
+const K6_MODULES = new Set([
+  'k6',
+  'k6/http',
+  'k6/metrics',
+  'k6/execution',
+  'k6/crypto',
+  'k6/encoding',
+  'k6/data',
+  'k6/html',
+  'k6/ws',
+  'k6/net/grpc',
+  'k6/timers',
+  'k6/secrets',
+  'k6/browser',
+  'k6/experimental/websockets',
+  'k6/experimental/streams',
+  'k6/experimental/fs',
+  'k6/experimental/csv',
+  'k6/experimental/redis',
+]);
+const k6Dir = path.join(ROOT, 'bench/k6');
+const seen = new Set<string>();
+function checkK6(file: string, scenario: boolean): void {
+  if (seen.has(file)) return;
+  seen.add(file);
+  const label = path.relative(ROOT, file);
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  let program: any;
+  try {
+    program = parseJs(readFileSync(file, 'utf8'), { ecmaVersion: 2023, sourceType: 'module' });
+    passed += 1;
+  } catch (error) {
+    failures.push(`${label}: does not parse as an ES module: ${(error as Error).message}`);
+    return;
+  }
+  let hasOptions = false;
+  let hasDefault = false;
+  for (const node of program.body) {
+    if (node.type === 'ImportDeclaration') {
+      const source = String(node.source.value);
+      if (source.startsWith('./') || source.startsWith('../')) {
+        const target = path.resolve(path.dirname(file), source);
+        check(existsSync(target), `${label}: imports missing ${source}`);
+        if (existsSync(target)) checkK6(target, false);
+      } else {
+        check(K6_MODULES.has(source), `${label}: imports ${source}, not a documented k6 module`);
+      }
+    }
+    if (node.type === 'ExportDefaultDeclaration') hasDefault = true;
+    if (
+      node.type === 'ExportNamedDeclaration' &&
+      node.declaration?.declarations?.some((d: { id: { name: string } }) => d.id.name === 'options')
+    ) {
+      hasOptions = true;
+    }
+  }
+  if (scenario) {
+    check(hasDefault, `${label}: no default export (the VU function)`);
+    check(hasOptions, `${label}: no exported options (thresholds)`);
+    const text = readFileSync(file, 'utf8');
+    check(/thresholds/.test(text), `${label}: no thresholds`);
+  }
+}
+if (existsSync(k6Dir)) {
+  const scenarios = readdirSync(k6Dir).filter((name) => name.endsWith('.js'));
+  check(scenarios.length > 0, 'bench/k6 has no scenario');
+  for (const name of scenarios) checkK6(path.join(k6Dir, name), true);
+  console.log(`bench/k6: ${scenarios.length} scenario(s) parsed`);
+} else failures.push('bench/k6 is missing');
+
+// ---------------------------------------------------------------- report
+for (const note of notes) console.log(`note: ${note}`);
+for (const failure of failures) console.error(`FAIL ${failure}`);
+console.log(`check:deploy: ${passed} passed, ${failures.length} failed`);
+process.exit(failures.length === 0 ? 0 : 1);
