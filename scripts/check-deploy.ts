@@ -59,9 +59,10 @@ async function validateObject(obj: K8sObject, where: string): Promise<void> {
     ? obj.apiVersion.split('/')
     : [null, obj.apiVersion];
   const modulePath = `kubernetes-models/${group ? `${group}/` : ''}${version}/${obj.kind}`;
-  let Model: { new (data: unknown): { validate(): void } } | undefined;
+  type ModelClass = new (data: unknown) => { validate(): void };
+  let Model: ModelClass | undefined;
   try {
-    const module = (await import(modulePath)) as Record<string, never>;
+    const module = (await import(modulePath)) as Record<string, ModelClass | undefined>;
     Model = module[obj.kind];
   } catch {
     Model = undefined;
