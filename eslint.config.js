@@ -30,6 +30,10 @@ module.exports = tseslint.config(
     },
   },
   {
+    files: ['frontends/*/src/**', 'packages/ui/src/**'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     files: ['**/*.js', '**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

@@ -11,6 +11,7 @@ import type { CookieOptions } from 'express';
 import helmet from 'helmet';
 import { businessDetailRoutes } from './compose/business-detail';
 import type { GatewayConfig } from './config';
+import { contentSecurityPolicy, frontendRoutes } from './frontends';
 import { loadGatewayKeys } from './keys';
 import { createProxies, prefix, type UpstreamRoute } from './proxy';
 import { createRateLimits } from './rate-limits';
@@ -103,7 +104,9 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
     readiness: ctx.readiness,
     jsonBody: false,
     routes(app) {
-      app.use(helmet());
+      app.use(
+        helmet({ contentSecurityPolicy: contentSecurityPolicy(config.NODE_ENV === 'production') }),
+      );
       app.get('/.well-known/jwks.json', (_req, res) => {
         res.set('Cache-Control', 'public, max-age=300').json(jwks);
       });
@@ -143,6 +146,8 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
       );
       // Proxies see the raw, unparsed body stream (pitfalls: parsers before proxies hang POSTs).
       app.use(createProxies(upstreamRoutes(config), { upstreams, tokens, logger }));
+      // The shell, the remotes and /mfe/config.json (design §7).
+      app.use(frontendRoutes(config, { upstreams, logger }));
     },
   });
 

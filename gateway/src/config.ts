@@ -29,5 +29,13 @@ export const GatewayEnvSchema = BaseServiceEnvSchema.extend({
   UPSTREAM_CONNECT_TIMEOUT_MS: positiveInt(1500),
   UPSTREAM_TIMEOUT_MS: positiveInt(10_000),
   BODY_LIMIT_BYTES: positiveInt(1024 * 1024),
+  /** The shell's static server: every page path that is not the API goes there. */
+  SHELL_URL: configFields.url().optional(),
+  /** The remotes' static servers, behind `/mfe/groups/*` and `/mfe/business/*`. */
+  GROUPS_MFE_URL: configFields.url().optional(),
+  BUSINESS_MFE_URL: configFields.url().optional(),
+  /** What `/mfe/config.json` tells the shell (design §7): each remote's mf-manifest.json. */
+  GROUPS_MANIFEST_URL: z.string().min(1).default('/mfe/groups/mf-manifest.json'),
+  BUSINESS_MANIFEST_URL: z.string().min(1).default('/mfe/business/mf-manifest.json'),
 });
 export type GatewayConfig = z.output<typeof GatewayEnvSchema>;

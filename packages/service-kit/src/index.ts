@@ -14,3 +14,4 @@ export { provisionAll, serviceRoleName, SERVICE_EXTENSIONS } from './provision-c
 export * from './server';
 export * from './validate';
 export * from './events';
+export * from './static-server';

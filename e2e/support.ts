@@ -1,0 +1,158 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gatewayService } from '@trustcircle/gateway';
+import { identityService } from '@trustcircle/identity';
+import { startStaticServer, type RunningStaticServer } from '@trustcircle/service-kit';
+import { startStack, type TestStack } from '@trustcircle/testing';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const ROOT = resolve(__dirname, '..');
+export const SHELL_DIST = join(ROOT, 'frontends/shell/dist');
+export const ARTIFACTS = join(ROOT, 'test-artifacts');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Flags of pitfalls.md: headless Debian Chromium as root, nothing phoning home. */
+const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+export interface E2EWorld {
+  stack: TestStack;
+  shell: RunningStaticServer;
+  /** A stand-in for the groups remote's server, stopped by the tests that need it down. */
+  groupsRemote: RunningStaticServer;
+  browser: Browser;
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+/** Starts a fresh stack (own database, free ports) with the built shell behind the gateway. */
+export async function startWorld(): Promise<E2EWorld> {
+  if (!existsSync(join(SHELL_DIST, 'index.html'))) {
+    throw new Error('frontends/shell/dist is missing: run `npm run build` first (npm test does).');
+  }
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
+  }
+  const emptyRemote = mkdtempSync(join(tmpdir(), 'tc-remote-'));
+  const shell = await startStaticServer({ root: SHELL_DIST });
+  const groupsRemote = await startStaticServer({ root: emptyRemote, spaFallback: false });
+  const stack = await startStack({
+    gateway: gatewayService,
+    services: [identityService],
+    env: {
+      gateway: {
+        SHELL_URL: shell.url,
+        GROUPS_MFE_URL: groupsRemote.url,
+        LOGIN_LIMIT_PER_IP: '1000',
+        REGISTER_LIMIT_PER_IP: '1000',
+      },
+    },
+  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+  mkdirSync(ARTIFACTS, { recursive: true });
+  return {
+    stack,
+    shell,
+    groupsRemote,
+    browser,
+    baseUrl: stack.gatewayUrl,
+    async stop() {
+      await browser.close().catch(() => undefined);
+      await stack.stop().catch(() => undefined);
+      await shell.close();
+      await groupsRemote.close().catch(() => undefined);
+    },
+  };
+}
+
+export async function newPage(world: E2EWorld, width = 1280): Promise<Page> {
+  const context = await world.browser.newContext({
+    baseURL: world.baseUrl,
+    viewport: { width, height: width < 768 ? 844 : 900 },
+    deviceScaleFactor: 1,
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  return page;
+}
+
+let seq = 0;
+export function newUser() {
+  seq += 1;
+  const tag = `${Date.now().toString(36)}${seq}`;
+  return {
+    username: `e2e_${tag}`,
+    email: `e2e_${tag}@example.com`,
+    name: `Avery Quinn ${seq}`,
+    password: 'correct horse battery',
+  };
+}
+
+export async function registerInBrowser(
+  page: Page,
+  user: ReturnType<typeof newUser>,
+  token?: string,
+) {
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Register' }).click();
+  await page.getByLabel('Username', { exact: true }).fill(user.username);
+  await page.getByLabel('Full name').fill(user.name);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByLabel('Confirm password').fill(user.password);
+  if (token) {
+    await page.getByLabel('Become a verified reviewer').check();
+    await page.getByLabel('Verification token').fill(token);
+  }
+  await page.getByRole('button', { name: 'Create account' }).click();
+}
+
+export async function loginInBrowser(page: Page, username: string, password: string) {
+  await page.getByLabel('Username or email').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: unknown; failureSummary?: string }>;
+}
+
+/** axe-core in the page (evaluated, so the CSP does not block it); serious + critical only. */
+export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes
+        .slice(0, 3)
+        .map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }));
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+export async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+}

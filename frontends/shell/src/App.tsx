@@ -1,0 +1,125 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { Spinner } from '@trustcircle/ui';
+import { RemoteRoutes } from './federation/remotes';
+import { Frame } from './layout/Frame';
+import { AuthPage } from './pages/Auth';
+import { HomePage } from './pages/Home';
+import { LandingPage } from './pages/Landing';
+import { MyReviewsPage } from './pages/MyReviews';
+import { NotFoundPage } from './pages/NotFound';
+import { ProfilePage, SettingsPage } from './pages/Profile';
+import { AboutPage, STATIC_PAGES, StaticPage } from './pages/StaticPages';
+import { createQueryClient } from './query-client';
+import { signedOutJustNow, useSession } from './session';
+import { ToastProvider } from './toast';
+
+/** Spinner while the user loads, the page when signed in, else /auth (and back after login). */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { user, isLoading } = useSession();
+  const location = useLocation();
+  if (isLoading) return <Spinner label="Checking your session…" />;
+  if (!user) {
+    if (signedOutJustNow()) return <Navigate to="/" replace />;
+    const from = `${location.pathname}${location.search}${location.hash}`;
+    return <Navigate to="/auth" replace state={{ from }} />;
+  }
+  return <>{children}</>;
+}
+
+function Root() {
+  const { user, isLoading } = useSession();
+  if (isLoading) return <Spinner />;
+  return user ? <HomePage /> : <LandingPage />;
+}
+
+const groups = (basePath: string) => <RemoteRoutes id="groups/GroupsRoutes" basePath={basePath} />;
+const business = (basePath: string) => (
+  <RemoteRoutes id="business/BusinessRoutes" basePath={basePath} />
+);
+
+/** /business/new needs a session; the business pages themselves are public. */
+function BusinessSection() {
+  const { pathname } = useLocation();
+  const element = business('/business');
+  return /^\/business\/new(\/|$)/.test(pathname) ? <RequireAuth>{element}</RequireAuth> : element;
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/" element={<Root />} />
+      <Route
+        path="/dashboard"
+        element={
+          <RequireAuth>
+            <HomePage />
+          </RequireAuth>
+        }
+      />
+      <Route path="/auth" element={<AuthPage />} />
+      <Route
+        path="/profile"
+        element={
+          <RequireAuth>
+            <ProfilePage />
+          </RequireAuth>
+        }
+      />
+      <Route
+        path="/my-reviews"
+        element={
+          <RequireAuth>
+            <MyReviewsPage />
+          </RequireAuth>
+        }
+      />
+      <Route
+        path="/settings"
+        element={
+          <RequireAuth>
+            <SettingsPage />
+          </RequireAuth>
+        }
+      />
+      <Route path="/about" element={<AboutPage />} />
+      {STATIC_PAGES.map((page) => (
+        <Route key={page.path} path={page.path} element={<StaticPage page={page} />} />
+      ))}
+
+      {/* Remote: groups */}
+      <Route path="/groups/*" element={groups('/groups')} />
+
+      {/* Remote: business (browsing is public; writing and reporting need a session) */}
+      <Route path="/explore/*" element={business('/explore')} />
+      <Route path="/search/*" element={business('/search')} />
+      <Route path="/category/*" element={business('/category')} />
+      <Route path="/trending/*" element={business('/trending')} />
+      <Route path="/reviews/*" element={business('/reviews')} />
+      <Route path="/business/*" element={<BusinessSection />} />
+      <Route
+        path="/write-review/*"
+        element={<RequireAuth>{business('/write-review')}</RequireAuth>}
+      />
+      <Route path="/report/*" element={<RequireAuth>{business('/report')}</RequireAuth>} />
+
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <ToastProvider>
+          <Frame>
+            <AppRoutes />
+          </Frame>
+        </ToastProvider>
+      </BrowserRouter>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,57 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, getListOrEmpty, type Review } from '@trustcircle/ui';
+import { useSession } from './session';
+
+export interface Group {
+  id: number;
+  name: string;
+  description: string;
+  icon?: string;
+  color?: string;
+  memberCount?: number;
+  reviewCount?: number;
+  createdAt?: string;
+}
+
+export interface TrendingBusiness {
+  id: number;
+  name: string;
+  category: string;
+  description?: string | null;
+  image?: string | null;
+  globalTrustScore?: number;
+  reviewsThisWeek?: number;
+}
+
+/** A list that may not exist yet (404 → empty); only fetched when signed in if `private`. */
+function useList<T>(path: string, options: { private?: boolean } = {}) {
+  const { user } = useSession();
+  return useQuery({
+    queryKey: [path],
+    queryFn: () => getListOrEmpty<T>(path),
+    enabled: options.private ? Boolean(user) : true,
+  });
+}
+
+export const useMyGroups = () => useList<Group>('/api/groups/user', { private: true });
+export const useAllGroups = () => useList<Group>('/api/groups');
+export const useFeed = () => useList<Review>('/api/reviews/feed', { private: true });
+export const useMyReviews = () => useList<Review>('/api/reviews/user', { private: true });
+export const useTrending = () => useList<TrendingBusiness>('/api/businesses/trending');
+export const useCategories = () => useList<string>('/api/categories');
+
+export function useJoinGroup() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (group: Group) => api.post('/api/groups/join', { groupId: group.id }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['/api/groups/user'] }),
+  });
+}
+
+export function useLeaveGroup() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (group: Group) => api.post('/api/groups/leave', { groupId: group.id }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['/api/groups/user'] }),
+  });
+}

@@ -1,0 +1,354 @@
+import type { FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import {
+  CheckBadgeIcon,
+  InitialsAvatar,
+  SearchIcon,
+  ShieldIcon,
+  StarRating,
+  TrendingIcon,
+  UsersIcon,
+} from '@trustcircle/ui';
+import { searchText } from '../hooks';
+
+export const STATS = [
+  { value: '4.8/5', label: 'Average rating' },
+  { value: '10,000+', label: 'Members' },
+  { value: '50,000+', label: 'Reviews' },
+  { value: '500+', label: 'Communities' },
+];
+
+const FEATURES = [
+  {
+    icon: <UsersIcon size={24} />,
+    title: 'Community groups',
+    text: 'Join circles of people who share your interests, from foodies to parents to gadget lovers.',
+  },
+  {
+    icon: <ShieldIcon size={24} />,
+    title: 'Trust scores',
+    text: 'Every business gets a global trust score plus a score from each community that reviewed it.',
+  },
+  {
+    icon: <CheckBadgeIcon size={24} />,
+    title: 'Verified reviewers',
+    text: 'Verified members earn a badge, and their reviews are prioritized and weigh more.',
+  },
+  {
+    icon: <TrendingIcon size={24} />,
+    title: 'Helpful votes',
+    text: 'Members vote the most useful reviews up, so the best advice rises to the top.',
+  },
+];
+
+export const SAMPLE_COMMUNITIES = [
+  {
+    name: 'Foodies United',
+    members: '2,340 members',
+    text: 'Restaurants, cafés and street food worth the trip.',
+    colour: 'tc-tile-teal',
+  },
+  {
+    name: 'Tech Enthusiasts',
+    members: '1,870 members',
+    text: 'Honest takes on gadgets, repair shops and electronics stores.',
+    colour: 'tc-tile-indigo',
+  },
+  {
+    name: 'Parents Network',
+    members: '3,120 members',
+    text: 'Family-friendly places, schools and services parents rely on.',
+    colour: 'tc-tile-amber',
+  },
+  {
+    name: 'Home Improvers',
+    members: '1,290 members',
+    text: 'Builders, plumbers and stores recommended by fellow DIYers.',
+    colour: 'tc-tile-rose',
+  },
+];
+
+const TESTIMONIALS = [
+  {
+    name: 'Sarah Johnson',
+    role: 'Member of Foodies United',
+    rating: 5,
+    text: 'I finally trust the reviews I read. Seeing what my food community thinks makes picking a restaurant easy.',
+  },
+  {
+    name: 'Michael Chen',
+    role: 'Member of Tech Enthusiasts',
+    rating: 4.5,
+    text: 'The per-community trust scores are brilliant. A shop can be great for gamers and average for everyone else.',
+  },
+  {
+    name: 'Emma Rodriguez',
+    role: 'Verified Reviewer',
+    rating: 5,
+    text: 'Becoming a verified reviewer took a minute, and I love that my reviews help my neighbours.',
+  },
+];
+
+export function HowItWorksSteps() {
+  const steps = [
+    { title: 'Join communities', text: 'Pick the groups that match your interests and lifestyle.' },
+    {
+      title: 'Read and write reviews',
+      text: 'Share experiences with your communities and learn from theirs.',
+    },
+    {
+      title: 'Make better decisions',
+      text: 'Use trust scores from people like you to choose with confidence.',
+    },
+  ];
+  return (
+    <ol className="row g-4 list-unstyled mb-0">
+      {steps.map((step, index) => (
+        <li key={step.title} className="col-12 col-md-4">
+          <div className="tc-step h-100 p-4 rounded-4 bg-white shadow-sm">
+            <span className="tc-step-number" aria-hidden="true">
+              {index + 1}
+            </span>
+            <h3 className="h5 mt-3">{step.title}</h3>
+            <p className="text-body-secondary mb-0">{step.text}</p>
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function LandingPage() {
+  const navigate = useNavigate();
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const text = searchText(new FormData(event.currentTarget).get('search'));
+    if (text) navigate(`/explore?search=${encodeURIComponent(text)}`);
+  };
+
+  return (
+    <>
+      <section className="tc-hero text-white">
+        <div className="container-xl py-5">
+          <div className="row align-items-center g-4 py-md-4">
+            <div className="col-12 col-lg-7">
+              <p className="tc-hero-eyebrow mb-3">Community-driven reviews</p>
+              <h1 className="display-5 fw-bold mb-3">
+                Reviews you can trust, from people like you
+              </h1>
+              <p className="lead tc-on-dark-muted mb-4">
+                Find businesses rated by communities that share your interests — and see a trust
+                score for every one of them.
+              </p>
+              <form role="search" className="tc-hero-search mb-4" onSubmit={submit}>
+                <label htmlFor="hero-search" className="visually-hidden">
+                  Search businesses or products
+                </label>
+                <div className="input-group input-group-lg">
+                  <span className="input-group-text bg-white border-0" aria-hidden="true">
+                    <SearchIcon size={18} />
+                  </span>
+                  <input
+                    id="hero-search"
+                    name="search"
+                    type="search"
+                    className="form-control border-0"
+                    placeholder="Search businesses or products"
+                  />
+                  <button type="submit" className="btn btn-light tc-hero-search-button">
+                    Search
+                  </button>
+                </div>
+              </form>
+              <div className="d-flex flex-wrap gap-2">
+                <Link to="/auth" className="btn btn-light btn-lg tc-btn-on-dark">
+                  Join TrustCircle
+                </Link>
+                <Link to="/explore" className="btn btn-outline-light btn-lg">
+                  Explore businesses
+                </Link>
+                <Link to="/groups" className="btn btn-outline-light btn-lg">
+                  Browse communities
+                </Link>
+              </div>
+            </div>
+            <div className="col-lg-5 d-none d-lg-block">
+              <div className="tc-hero-card card border-0 shadow-lg">
+                <div className="card-body p-4">
+                  <div className="d-flex align-items-center gap-2 mb-2">
+                    <InitialsAvatar name="Sarah Johnson" size={40} />
+                    <div>
+                      <div className="fw-semibold text-body">Sarah Johnson</div>
+                      <div className="small text-body-secondary">Foodies United</div>
+                    </div>
+                  </div>
+                  <div className="fw-semibold text-body">The Green Table</div>
+                  <StarRating value={4.5} showValue />
+                  <p className="small text-body-secondary mt-2 mb-3">
+                    “Seasonal menu, friendly staff and the best vegetarian options in town. Our
+                    whole group loved it.”
+                  </p>
+                  <div className="small text-body-secondary mb-1">Community trust score</div>
+                  <div className="tc-trust">
+                    <div className="tc-trust-track">
+                      <div className="tc-trust-fill tc-trust-green tc-w-92" />
+                    </div>
+                  </div>
+                </div>
+              </div>
+            </div>
+          </div>
+        </div>
+      </section>
+
+      <section aria-label="TrustCircle in numbers" className="tc-stats border-bottom bg-white">
+        <div className="container-xl">
+          <dl className="row text-center g-0 mb-0 py-4">
+            {STATS.map((stat) => (
+              <div key={stat.label} className="col-6 col-md-3 py-2">
+                <dt className="visually-hidden">{stat.label}</dt>
+                <dd className="mb-0">
+                  <span className="tc-stat-value d-block">{stat.value}</span>
+                  <span className="small text-body-secondary" aria-hidden="true">
+                    {stat.label}
+                  </span>
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </section>
+
+      <section className="container-xl py-5" aria-labelledby="features-title">
+        <h2 id="features-title" className="h2 text-center mb-2">
+          Why TrustCircle
+        </h2>
+        <p className="text-center text-body-secondary mb-4">
+          Reviews shaped by communities, not anonymous crowds.
+        </p>
+        <div className="row g-4">
+          {FEATURES.map((feature) => (
+            <div key={feature.title} className="col-12 col-sm-6 col-lg-3">
+              <div className="card h-100 border-0 shadow-sm">
+                <div className="card-body p-4">
+                  <div className="tc-feature-icon mb-3">{feature.icon}</div>
+                  <h3 className="h5">{feature.title}</h3>
+                  <p className="text-body-secondary mb-0">{feature.text}</p>
+                </div>
+              </div>
+            </div>
+          ))}
+        </div>
+      </section>
+
+      <section className="container-xl pb-5" aria-labelledby="friends-title">
+        <div className="tc-friends rounded-4 p-4 p-md-5">
+          <div className="row align-items-center g-4">
+            <div className="col-12 col-md-8">
+              <h2 id="friends-title" className="h3">
+                See what your friends recommend
+              </h2>
+              <p className="mb-0 text-body-secondary">
+                Connect your social account to filter reviews by friends and get notified when they
+                review a place you care about. Coming soon to TrustCircle.
+              </p>
+            </div>
+            <div className="col-12 col-md-4 text-md-end">
+              <Link to="/auth" className="btn btn-primary btn-lg">
+                Create free account
+              </Link>
+            </div>
+          </div>
+        </div>
+      </section>
+
+      <section className="tc-soft py-5" aria-labelledby="how-title">
+        <div className="container-xl">
+          <h2 id="how-title" className="h2 text-center mb-4">
+            How it works
+          </h2>
+          <HowItWorksSteps />
+        </div>
+      </section>
+
+      <section className="container-xl py-5" aria-labelledby="communities-title">
+        <div className="d-flex flex-wrap justify-content-between align-items-end gap-2 mb-4">
+          <div>
+            <h2 id="communities-title" className="h2 mb-1">
+              Featured communities
+            </h2>
+            <p className="text-body-secondary mb-0">A few of the circles our members love.</p>
+          </div>
+          <Link to="/groups" className="btn btn-outline-primary">
+            View all groups
+          </Link>
+        </div>
+        <div className="row g-4">
+          {SAMPLE_COMMUNITIES.map((group) => (
+            <div key={group.name} className="col-12 col-sm-6 col-lg-3">
+              <div className="card h-100 border-0 shadow-sm overflow-hidden">
+                <div className={`tc-group-bar ${group.colour}`} />
+                <div className="card-body p-4 d-flex flex-column">
+                  <h3 className="h5 mb-1">{group.name}</h3>
+                  <p className="small text-body-secondary mb-2">{group.members}</p>
+                  <p className="text-body-secondary flex-grow-1">{group.text}</p>
+                  <Link
+                    to="/auth"
+                    className="btn btn-outline-primary"
+                    aria-label={`Join Group: ${group.name}`}
+                  >
+                    Join Group
+                  </Link>
+                </div>
+              </div>
+            </div>
+          ))}
+        </div>
+      </section>
+
+      <section className="tc-soft py-5" aria-labelledby="testimonials-title">
+        <div className="container-xl">
+          <h2 id="testimonials-title" className="h2 text-center mb-4">
+            What members say
+          </h2>
+          <div className="row g-4">
+            {TESTIMONIALS.map((quote) => (
+              <figure key={quote.name} className="col-12 col-md-4 mb-0">
+                <div className="card h-100 border-0 shadow-sm">
+                  <div className="card-body p-4">
+                    <StarRating value={quote.rating} />
+                    <blockquote className="mt-3 mb-3">
+                      <p className="mb-0">“{quote.text}”</p>
+                    </blockquote>
+                    <figcaption className="d-flex align-items-center gap-2">
+                      <InitialsAvatar name={quote.name} size={36} />
+                      <span>
+                        <span className="d-block fw-semibold">{quote.name}</span>
+                        <span className="small text-body-secondary">{quote.role}</span>
+                      </span>
+                    </figcaption>
+                  </div>
+                </div>
+              </figure>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section className="container-xl py-5 text-center" aria-labelledby="cta-title">
+        <h2 id="cta-title" className="h2">
+          Ready to find businesses you can trust?
+        </h2>
+        <p className="text-body-secondary mb-4">It&apos;s free, and it takes less than a minute.</p>
+        <div className="d-flex flex-wrap gap-2 justify-content-center">
+          <Link to="/auth" className="btn btn-primary btn-lg">
+            Create free account
+          </Link>
+          <Link to="/explore" className="btn btn-outline-primary btn-lg">
+            Explore businesses
+          </Link>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,109 @@
+import type { ServerResponse } from 'node:http';
+import type { Logger } from '@trustcircle/service-kit';
+import { Router, type RequestHandler } from 'express';
+import { createProxyMiddleware } from 'http-proxy-middleware';
+import type { GatewayConfig } from './config';
+import type { Upstreams } from './upstream';
+
+/** Paths the gateway answers itself; everything else is a page of the shell. */
+const GATEWAY_PATHS = ['/api', '/.well-known', '/healthz', '/readyz', '/metrics', '/mfe'];
+
+export function isGatewayPath(path: string): boolean {
+  return GATEWAY_PATHS.some((p) => path === p || path.startsWith(`${p}/`));
+}
+
+/** `/mfe/config.json` (design §7): where the shell finds each remote's manifest. */
+export function remotesConfig(config: GatewayConfig): Record<string, string> {
+  return { groups: config.GROUPS_MANIFEST_URL, business: config.BUSINESS_MANIFEST_URL };
+}
+
+function unavailable(res: ServerResponse, what: string) {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.writeHead(503, {
+    'content-type': 'text/plain; charset=utf-8',
+    'cache-control': 'no-store',
+    'retry-after': '2',
+  });
+  res.end(`${what} is unavailable right now. Please try again shortly.`);
+}
+
+function staticProxy(
+  target: string | undefined,
+  what: string,
+  deps: { upstreams: Upstreams; logger: Logger },
+): RequestHandler {
+  if (!target) return (_req, res) => unavailable(res, what);
+  return createProxyMiddleware({
+    target,
+    agent: deps.upstreams.agentFor(target),
+    proxyTimeout: deps.upstreams.options.timeoutMs,
+    xfwd: true,
+    on: {
+      proxyReq(proxyReq) {
+        proxyReq.removeHeader('cookie');
+        proxyReq.removeHeader('authorization');
+      },
+      proxyRes(proxyRes) {
+        delete proxyRes.headers['set-cookie'];
+      },
+      error(err, _req, res) {
+        deps.logger.warn({ err: err.message, target }, `${what} unavailable`);
+        if (typeof (res as ServerResponse).writeHead === 'function') {
+          unavailable(res as ServerResponse, what);
+        } else {
+          (res as { destroy?: () => void }).destroy?.();
+        }
+      },
+    },
+  });
+}
+
+/**
+ * The browser side behind the gateway: `/mfe/config.json` from the environment, the remotes'
+ * static servers under `/mfe/groups/*` and `/mfe/business/*` (prefix stripped), and the shell
+ * for every other GET page path.
+ */
+export function frontendRoutes(
+  config: GatewayConfig,
+  deps: { upstreams: Upstreams; logger: Logger },
+): Router {
+  const router = Router();
+  const mfeConfig = remotesConfig(config);
+  router.get('/mfe/config.json', (_req, res) => {
+    res.set('Cache-Control', 'no-cache').json(mfeConfig);
+  });
+  router.use('/mfe/groups', staticProxy(config.GROUPS_MFE_URL, 'The groups section', deps));
+  router.use('/mfe/business', staticProxy(config.BUSINESS_MFE_URL, 'The business section', deps));
+  if (config.SHELL_URL) {
+    const shell = staticProxy(config.SHELL_URL, 'TrustCircle', deps);
+    router.use((req, res, next) => {
+      if (isGatewayPath(req.path) || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+      res.locals.metricsRoute = 'proxy:shell';
+      return shell(req, res, next);
+    });
+  }
+  return router;
+}
+
+/** helmet's Content-Security-Policy for the app (scripts and styles only from our origin). */
+export function contentSecurityPolicy(production: boolean) {
+  return {
+    useDefaults: true,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'"],
+      imgSrc: ["'self'", 'data:', 'https:'],
+      connectSrc: ["'self'"],
+      fontSrc: ["'self'", 'data:'],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+      upgradeInsecureRequests: production ? [] : null,
+    },
+  };
+}

@@ -1,0 +1,174 @@
+import { createReadStream } from 'node:fs';
+import { realpath, stat } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, resolve, sep } from 'node:path';
+
+/**
+ * A small static file server for the built micro-frontends (the shell and the remotes):
+ * content-hashed assets are cached for a year, everything else (index.html, mf-manifest.json,
+ * remoteEntry.js) is revalidated on every load, and unknown page paths fall back to
+ * index.html so the browser router can answer them.
+ */
+export interface StaticServerOptions {
+  /** The build output directory. */
+  root: string;
+  /** Answer unknown extension-less GET paths with index.html (default true). */
+  spaFallback?: boolean;
+  /** Which files carry a content hash in their name (default: `name.<8+ hex>.ext`). */
+  isImmutable?(relativePath: string): boolean;
+}
+
+export const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+};
+
+const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+export const NO_CACHE = 'no-cache';
+
+export function defaultIsImmutable(relativePath: string): boolean {
+  return HASHED.test(relativePath);
+}
+
+export function createStaticHandler(options: StaticServerOptions) {
+  const rootPromise = realpath(resolve(options.root));
+  const spaFallback = options.spaFallback ?? true;
+  const isImmutable = options.isImmutable ?? defaultIsImmutable;
+
+  async function fileAt(root: string, relative: string) {
+    const candidate = resolve(root, `.${sep}${relative}`);
+    if (candidate !== root && !candidate.startsWith(root + sep)) return null;
+    try {
+      const info = await stat(candidate);
+      if (info.isDirectory()) {
+        const index = join(candidate, 'index.html');
+        const indexInfo = await stat(index);
+        return { path: index, size: indexInfo.size, mtime: indexInfo.mtime };
+      }
+      return { path: candidate, size: info.size, mtime: info.mtime };
+    } catch {
+      return null;
+    }
+  }
+
+  return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const method = req.method ?? 'GET';
+    const url = new URL(req.url ?? '/', 'http://static.invalid');
+    if (url.pathname === '/healthz' || url.pathname === '/readyz') {
+      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': NO_CACHE });
+      res.end('{"status":"ok"}');
+      return;
+    }
+    if (method !== 'GET' && method !== 'HEAD') {
+      res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' });
+      res.end('Method Not Allowed');
+      return;
+    }
+    let relative: string;
+    try {
+      relative = decodeURIComponent(url.pathname);
+    } catch {
+      res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('Bad Request');
+      return;
+    }
+    if (relative.includes('\0')) {
+      res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('Bad Request');
+      return;
+    }
+    const root = await rootPromise;
+    let file = await fileAt(root, relative);
+    let relativeFile = relative;
+    if (!file && spaFallback && extname(relative) === '') {
+      file = await fileAt(root, 'index.html');
+      relativeFile = '/index.html';
+    }
+    if (!file) {
+      res.writeHead(404, {
+        'content-type': 'text/plain; charset=utf-8',
+        'cache-control': NO_CACHE,
+      });
+      res.end('Not Found');
+      return;
+    }
+    const type = CONTENT_TYPES[extname(file.path).toLowerCase()] ?? 'application/octet-stream';
+    const etag = `W/"${file.size.toString(16)}-${file.mtime.getTime().toString(16)}"`;
+    const headers: Record<string, string | number> = {
+      'content-type': type,
+      'cache-control': isImmutable(relativeFile) ? IMMUTABLE_CACHE : NO_CACHE,
+      etag,
+      'last-modified': file.mtime.toUTCString(),
+      'x-content-type-options': 'nosniff',
+    };
+    if (req.headers['if-none-match'] === etag) {
+      res.writeHead(304, headers);
+      res.end();
+      return;
+    }
+    headers['content-length'] = file.size;
+    res.writeHead(200, headers);
+    if (method === 'HEAD') {
+      res.end();
+      return;
+    }
+    const stream = createReadStream(file.path);
+    stream.on('error', () => res.destroy());
+    stream.pipe(res);
+  };
+}
+
+export interface RunningStaticServer {
+  server: Server;
+  port: number;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Starts the static server; `port` 0 picks a free one. */
+export async function startStaticServer(
+  options: StaticServerOptions & { port?: number; host?: string },
+): Promise<RunningStaticServer> {
+  const handle = createStaticHandler(options);
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() => {
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('Internal Server Error');
+    });
+  });
+  server.keepAliveTimeout = 65_000;
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolvePromise, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolvePromise());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  return {
+    server,
+    port,
+    url: `http://${shownHost}:${port}`,
+    close: () =>
+      new Promise<void>((resolvePromise) => {
+        server.closeAllConnections();
+        server.close(() => resolvePromise());
+      }),
+  };
+}

@@ -1,0 +1,54 @@
+import { ApiError, apiRequest, fetchCurrentUser } from './api';
+
+function fakeFetch(status: number, body: string, statusText = '') {
+  const calls: Array<{ url: string; init: RequestInit }> = [];
+  const impl = (async (url: string, init: RequestInit) => {
+    calls.push({ url, init });
+    return new Response(body || null, { status, statusText });
+  }) as unknown as typeof fetch;
+  return { impl, calls };
+}
+
+describe('apiRequest', () => {
+  it('includes credentials and sends JSON only when a body is given', async () => {
+    const get = fakeFetch(200, '[1,2]');
+    await expect(apiRequest('GET', '/api/groups', undefined, get.impl)).resolves.toEqual([1, 2]);
+    expect(get.calls[0]!.init.credentials).toBe('include');
+    expect(get.calls[0]!.init.body).toBeUndefined();
+    expect((get.calls[0]!.init.headers as Record<string, string>)['Content-Type']).toBeUndefined();
+
+    const post = fakeFetch(200, '{"ok":true}');
+    await apiRequest('POST', '/api/login', { username: 'a', password: 'b' }, post.impl);
+    expect(post.calls[0]!.init.body).toBe('{"username":"a","password":"b"}');
+    expect((post.calls[0]!.init.headers as Record<string, string>)['Content-Type']).toBe(
+      'application/json',
+    );
+  });
+
+  it('answers undefined for an empty body', async () => {
+    await expect(
+      apiRequest('POST', '/api/logout', undefined, fakeFetch(204, '').impl),
+    ).resolves.toBe(undefined);
+  });
+
+  it('turns failures into "{status}: {message}" errors', async () => {
+    const failing = fakeFetch(409, '{"message":"Username already taken"}', 'Conflict');
+    const error = (await apiRequest('POST', '/api/register', {}, failing.impl).catch(
+      (e: unknown) => e,
+    )) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(409);
+    expect(error.message).toBe('409: Username already taken');
+  });
+});
+
+describe('fetchCurrentUser', () => {
+  it('reads a 401 as signed out', async () => {
+    await expect(
+      fetchCurrentUser(fakeFetch(401, '{"message":"Not signed in"}').impl),
+    ).resolves.toBe(null);
+  });
+  it('throws other failures', async () => {
+    await expect(fetchCurrentUser(fakeFetch(503, '').impl)).rejects.toThrow('503: ');
+  });
+});

@@ -1,0 +1,81 @@
+import { formatErrorMessage } from './helpers';
+
+/** A non-success answer: `message` is "{status}: {message}" (spec §8). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/**
+ * The API client of spec §7: cookies always included, a JSON body only when one is given,
+ * answers parsed as JSON (an empty answer is `undefined`).
+ */
+export async function apiRequest<T = unknown>(
+  method: HttpMethod,
+  path: string,
+  body?: unknown,
+  fetchImpl: typeof fetch = (...args) => fetch(...args),
+): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const init: RequestInit = { method, credentials: 'include', headers };
+  if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  const res = await fetchImpl(path, init);
+  const text = await res.text().catch(() => '');
+  if (!res.ok) throw new ApiError(res.status, formatErrorMessage(res.status, res.statusText, text));
+  if (!text) return undefined as T;
+  return JSON.parse(text) as T;
+}
+
+export const api = {
+  get: <T = unknown>(path: string) => apiRequest<T>('GET', path),
+  post: <T = unknown>(path: string, body?: unknown) => apiRequest<T>('POST', path, body),
+  patch: <T = unknown>(path: string, body?: unknown) => apiRequest<T>('PATCH', path, body),
+  delete: <T = unknown>(path: string) => apiRequest<T>('DELETE', path),
+};
+
+/** The signed-in user as `GET /api/user` answers it (spec §3). */
+export interface SessionUser {
+  id: number;
+  username: string;
+  email: string;
+  name: string;
+  bio: string | null;
+  avatar: string | null;
+  isVerified: boolean;
+  clearMeId: string | null;
+  createdAt: string;
+}
+
+/** `GET /api/user`: a 401 means nobody is signed in (`null`); other failures are errors. */
+export async function fetchCurrentUser(fetchImpl?: typeof fetch): Promise<SessionUser | null> {
+  try {
+    return await apiRequest<SessionUser>('GET', '/api/user', undefined, fetchImpl);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+/** The query key of the session; remotes read the user with `useQuery({ queryKey: SESSION_QUERY_KEY })`. */
+export const SESSION_QUERY_KEY = ['/api/user'] as const;
+
+/** A list read whose service may not exist yet: 404 reads as an empty list, other failures throw. */
+export async function getListOrEmpty<T>(path: string): Promise<T[]> {
+  try {
+    const value = await api.get<unknown>(path);
+    return Array.isArray(value) ? (value as T[]) : [];
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return [];
+    throw error;
+  }
+}

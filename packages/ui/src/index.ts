@@ -1,0 +1,4 @@
+export * from './api';
+export * from './components';
+export * from './helpers';
+export * from './icons';
