@@ -8,7 +8,15 @@ import {
   trustTone,
   trustWidth,
 } from './helpers';
-import { CheckBadgeIcon, CloseIcon, InboxIcon, MessageIcon, MoreIcon, StarIcon, ThumbsUpIcon } from './icons';
+import {
+  CheckBadgeIcon,
+  CloseIcon,
+  InboxIcon,
+  MessageIcon,
+  MoreIcon,
+  StarIcon,
+  ThumbsUpIcon,
+} from './icons';
 
 /* ---------------------------------------------------------------- star rating */
 
@@ -370,7 +378,8 @@ export function PhotoGrid({ photos, subject }: { photos: string[]; subject: stri
     if (open === null && dialog.open) dialog.close();
   }, [open]);
 
-  const alt = (index: number) => `Photo ${index + 1} of ${photos.length} of the review of ${subject}`;
+  const alt = (index: number) =>
+    `Photo ${index + 1} of ${photos.length} of the review of ${subject}`;
   const step = (delta: number) =>
     setOpen((current) =>
       current === null ? current : (current + delta + photos.length) % photos.length,

@@ -79,12 +79,12 @@ function Panel({
   return (
     <section className="card border-0 shadow-sm mb-4" aria-label={title}>
       <div className="card-body">
-        <div className="d-flex align-items-center justify-content-between mb-3">
+        <div className="d-flex align-items-center justify-content-between gap-2 mb-3">
           <h2 className="h6 mb-0 d-flex align-items-center gap-2">
             {icon}
             {title}
           </h2>
-          {action}
+          {action && <span className="text-nowrap small">{action}</span>}
         </div>
         {children}
       </div>
