@@ -1,0 +1,50 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { catalogService } from '@trustcircle/catalog';
+import { communitiesService } from '@trustcircle/communities';
+import { createReviewsWorld, type ReviewsWorld } from './support/world';
+
+/** scripts/seed.ts against the whole stack, shrunk (SEED_SCALE), run twice. */
+let world: ReviewsWorld;
+
+beforeAll(async () => {
+  world = await createReviewsWorld({ extraServices: [communitiesService, catalogService] });
+}, 90_000);
+
+afterAll(async () => {
+  await world?.stop();
+});
+
+/** Asynchronous: the stack runs in this process and must keep answering. */
+const seed = () =>
+  new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      [join(__dirname, '..', '..', '..', 'scripts', 'seed.ts')],
+      {
+        env: { ...process.env, TC_BASE_URL: world.stack.gatewayUrl, SEED_SCALE: '0.05' },
+        encoding: 'utf8',
+        timeout: 150_000,
+      },
+      (error, stdout, stderr) =>
+        resolve({ status: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+
+it('seeds through the public API once, and nothing the second time', async () => {
+  const first = await seed();
+  expect(first.stderr).not.toMatch(/seed failed/);
+  expect(first.status).toBe(0);
+  expect(first.stdout).toMatch(/sign in as "demo".*password "trustcircle-demo"/);
+  const reviews = Number((await world.admin('reviews').count({ n: '*' }))[0]!.n);
+  expect(reviews).toBeGreaterThan(50);
+  expect(Number((await world.admin('helpful_votes').count({ n: '*' }))[0]!.n)).toBeGreaterThan(50);
+  expect(
+    Number((await world.admin('photos').whereNotNull('review_id').count({ n: '*' }))[0]!.n),
+  ).toBeGreaterThan(0);
+
+  const second = await seed();
+  expect(second.status).toBe(0);
+  expect(second.stdout).toMatch(/already there/);
+  expect(Number((await world.admin('reviews').count({ n: '*' }))[0]!.n)).toBe(reviews);
+}, 180_000);
