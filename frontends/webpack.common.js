@@ -9,6 +9,7 @@ const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { DefinePlugin } = require('webpack');
 
 const root = path.resolve(__dirname, '..');
 const rootDeps = (/** @type {string} */ dir) =>
@@ -35,6 +36,7 @@ function sharedSingletons(/** @type {Record<string, string>} */ deps) {
  *   html?: { template: string, favicon?: string },
  *   runtimePlugins?: string[],
  *   manifest?: boolean,
+ *   define?: Record<string, string>,
  * }} options
  * @returns {(env: unknown, argv: { mode?: string }) => import('webpack').Configuration}
  */
@@ -64,6 +66,12 @@ function createFrontendConfig(options) {
         alias: {
           // Only the form schemas: the browser has no use for the rest of the contracts.
           '@trustcircle/contracts/users': path.join(root, 'packages/contracts/src/users.ts'),
+          '@trustcircle/contracts/communities': path.join(
+            root,
+            'packages/contracts/src/communities.ts',
+          ),
+          '@trustcircle/contracts/reviews': path.join(root, 'packages/contracts/src/reviews.ts'),
+          '@trustcircle/contracts/catalog': path.join(root, 'packages/contracts/src/catalog.ts'),
         },
       },
       module: {
@@ -124,6 +132,8 @@ function createFrontendConfig(options) {
             ? 'static/css/[id].[contenthash:10].css'
             : 'static/css/[id].css',
         }),
+        // Build-time texts and settings (`process.env.X` in the source → the given JSON).
+        ...(options.define ? [new DefinePlugin(options.define)] : []),
         ...(options.html
           ? [new HtmlWebpackPlugin({ ...options.html, scriptLoading: 'defer' })]
           : []),

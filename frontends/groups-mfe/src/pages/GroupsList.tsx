@@ -1,0 +1,292 @@
+import { useMemo, useState, type KeyboardEvent } from 'react';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { EmptyState, Spinner, useSessionUser, useToast, UsersIcon } from '@trustcircle/ui';
+import { ButtonSpinner, GroupCard } from '../components';
+import { CreateGroupDialog } from '../CreateGroupDialog';
+import { useAllGroups, useListMembership, useMyGroups, type Group } from '../data';
+import { PlusIcon, SearchIcon } from '../icons';
+import { matchesSearch, parseGroupId } from '../logic';
+
+type Tab = 'all' | 'mine';
+
+const TAGLINE = process.env.GROUPS_TAGLINE;
+
+/** `/groups` (spec §2): search, Create Group, All Groups and My Groups. */
+export function GroupsListPage({ basePath }: { basePath: string }) {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const { user, isLoading: sessionLoading } = useSessionUser();
+  const all = useAllGroups();
+  const mine = useMyGroups();
+  const { join, leave } = useListMembership();
+  const [search, setSearch] = useState('');
+  const [tab, setTab] = useState<Tab>('all');
+  const openFromRoute = Boolean((location.state as { openCreate?: boolean } | null)?.openCreate);
+  const [creating, setCreating] = useState(openFromRoute);
+
+  const myIds = useMemo(() => new Set((mine.data ?? []).map((g) => g.id)), [mine.data]);
+  const notJoined = useMemo(
+    () => (all.data ?? []).filter((g) => !myIds.has(g.id) && matchesSearch(g, search)),
+    [all.data, myIds, search],
+  );
+  const joined = useMemo(
+    () => (mine.data ?? []).filter((g) => matchesSearch(g, search)),
+    [mine.data, search],
+  );
+
+  // The profile's View Group link: /groups?id={id} → /groups/{id}.
+  const legacyId = parseGroupId(params.get('id'));
+  if (legacyId !== null) return <Navigate to={`${basePath}/${legacyId}`} replace />;
+
+  const toAuth = () =>
+    navigate('/auth', { state: { from: `${location.pathname}${location.search}` } });
+
+  const openCreate = () => (user ? setCreating(true) : toAuth());
+  const closeCreate = () => {
+    setCreating(false);
+    if (openFromRoute) navigate(basePath, { replace: true, state: null });
+  };
+
+  const joinGroup = (group: Group) => {
+    if (!user) return toAuth();
+    join.mutate(group, {
+      onSuccess: () =>
+        toast({
+          title: 'Joined group successfully',
+          description: `Success! You've joined ${group.name}`,
+          variant: 'success',
+        }),
+      onError: (error) =>
+        toast({
+          title: 'Failed to join group',
+          description: error.message,
+          variant: 'destructive',
+        }),
+    });
+  };
+  const leaveGroup = (group: Group) =>
+    leave.mutate(group, {
+      onSuccess: () =>
+        toast({
+          title: 'Left group successfully',
+          description: `You've left ${group.name}`,
+          variant: 'success',
+        }),
+      onError: (error) =>
+        toast({
+          title: 'Failed to leave group',
+          description: error.message,
+          variant: 'destructive',
+        }),
+    });
+
+  const joiningId = join.isPending ? join.variables?.id : undefined;
+  const leavingId = leave.isPending ? leave.variables?.id : undefined;
+  const searching = search.trim() !== '';
+
+  const onTabKey = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
+      event.preventDefault();
+      const next: Tab = tab === 'all' ? 'mine' : 'all';
+      setTab(next);
+      document.getElementById(`tc-groups-tab-${next}`)?.focus();
+    }
+  };
+
+  const listLoading = all.isLoading || (Boolean(user) && mine.isLoading) || sessionLoading;
+  const listError = all.error ?? mine.error;
+
+  const grid = (groups: Group[], kind: Tab) => (
+    <div className="row row-cols-1 row-cols-md-2 row-cols-lg-3 g-3">
+      {groups.map((group) => (
+        <div className="col" key={group.id}>
+          <GroupCard
+            group={group}
+            basePath={basePath}
+            action={
+              kind === 'all' ? (
+                <button
+                  type="button"
+                  className="btn btn-primary w-100"
+                  onClick={() => joinGroup(group)}
+                  disabled={joiningId === group.id}
+                  aria-label={`Join Group ${group.name}`}
+                >
+                  {joiningId === group.id && <ButtonSpinner />}
+                  {joiningId === group.id ? 'Joining…' : 'Join Group'}
+                </button>
+              ) : (
+                <button
+                  type="button"
+                  className="btn btn-outline-secondary w-100"
+                  onClick={() => leaveGroup(group)}
+                  disabled={leavingId === group.id}
+                  aria-label={`Leave Group ${group.name}`}
+                >
+                  {leavingId === group.id && <ButtonSpinner />}
+                  {leavingId === group.id ? 'Leaving…' : 'Leave Group'}
+                </button>
+              )
+            }
+          />
+        </div>
+      ))}
+    </div>
+  );
+
+  return (
+    <div className="container py-4 py-md-5 tc-groups">
+      <div className="d-flex flex-column flex-md-row align-items-md-end justify-content-between gap-3 mb-4">
+        <div>
+          <h1 className="h2 mb-1">Groups</h1>
+          <p className="text-body-secondary mb-0" data-testid="groups-tagline">
+            {TAGLINE}
+          </p>
+        </div>
+        <button type="button" className="btn btn-primary" onClick={openCreate}>
+          <PlusIcon /> <span className="ms-1">Create Group</span>
+        </button>
+      </div>
+
+      <div className="tc-groups-search mb-4" role="search">
+        <label htmlFor="tc-groups-search" className="visually-hidden">
+          Search groups
+        </label>
+        <span className="tc-groups-search-icon">
+          <SearchIcon />
+        </span>
+        <input
+          id="tc-groups-search"
+          type="search"
+          className="form-control form-control-lg"
+          placeholder="Search groups by name or description"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+      </div>
+
+      <div className="nav nav-underline mb-4" role="tablist" aria-label="Groups">
+        {(
+          [
+            ['all', 'All Groups', notJoined.length],
+            ['mine', 'My Groups', joined.length],
+          ] as const
+        ).map(([key, label, count]) => (
+          <button
+            key={key}
+            id={`tc-groups-tab-${key}`}
+            type="button"
+            role="tab"
+            className={`nav-link ${tab === key ? 'active' : ''}`}
+            aria-selected={tab === key}
+            aria-controls={`tc-groups-panel-${key}`}
+            tabIndex={tab === key ? 0 : -1}
+            onClick={() => setTab(key)}
+            onKeyDown={onTabKey}
+          >
+            {label}
+            {!listLoading && (
+              <span className="badge rounded-pill tc-groups-count ms-2">{count}</span>
+            )}
+          </button>
+        ))}
+      </div>
+
+      <div
+        id={`tc-groups-panel-${tab}`}
+        role="tabpanel"
+        aria-labelledby={`tc-groups-tab-${tab}`}
+        tabIndex={0}
+        className="tc-groups-panel"
+      >
+        {listLoading ? (
+          <Spinner label="Loading groups…" />
+        ) : listError ? (
+          <div className="card border-0 shadow-sm">
+            <EmptyState title="We couldn't load the groups right now" hint={listError.message}>
+              <button
+                type="button"
+                className="btn btn-outline-primary btn-sm"
+                onClick={() => {
+                  void all.refetch();
+                  if (user) void mine.refetch();
+                }}
+              >
+                Try again
+              </button>
+            </EmptyState>
+          </div>
+        ) : tab === 'all' ? (
+          notJoined.length === 0 ? (
+            <div className="card border-0 shadow-sm">
+              <EmptyState
+                title="No groups found"
+                icon={<UsersIcon size={28} />}
+                hint={
+                  searching
+                    ? 'Try a different search term'
+                    : 'Create your first group to get started'
+                }
+              >
+                {!searching && (
+                  <button type="button" className="btn btn-primary btn-sm" onClick={openCreate}>
+                    Create Group
+                  </button>
+                )}
+              </EmptyState>
+            </div>
+          ) : (
+            grid(notJoined, 'all')
+          )
+        ) : !user ? (
+          <div className="card border-0 shadow-sm">
+            <EmptyState title="Sign in to see your groups" icon={<UsersIcon size={28} />}>
+              <button type="button" className="btn btn-primary btn-sm" onClick={toAuth}>
+                Sign in
+              </button>
+            </EmptyState>
+          </div>
+        ) : joined.length === 0 ? (
+          <div className="card border-0 shadow-sm">
+            {searching && (mine.data ?? []).length > 0 ? (
+              <EmptyState
+                title="No groups found"
+                hint="Try a different search term"
+                icon={<UsersIcon size={28} />}
+              />
+            ) : (
+              <EmptyState
+                title="You haven't joined any groups yet"
+                hint="Join a group from All Groups, or create your own."
+                icon={<UsersIcon size={28} />}
+              >
+                <button
+                  type="button"
+                  className="btn btn-outline-primary btn-sm"
+                  onClick={() => setTab('all')}
+                >
+                  Browse all groups
+                </button>
+              </EmptyState>
+            )}
+          </div>
+        ) : (
+          grid(joined, 'mine')
+        )}
+      </div>
+
+      {creating && (
+        <CreateGroupDialog
+          onClose={closeCreate}
+          onCreated={() => {
+            closeCreate();
+            setSearch('');
+            setTab('mine');
+          }}
+        />
+      )}
+    </div>
+  );
+}
