@@ -3,10 +3,12 @@ import { createContext, useContext } from 'react';
 import { fetchCurrentUser, SESSION_QUERY_KEY, type SessionUser } from './api';
 
 /**
- * What the shell shares with the remotes through this singleton package (design §7): the
- * toast function of its notification region, and the session user from the shared query
- * cache. The shell provides `ToastContext` around its routes; remotes call `useToast()`.
+ * What the shell shares with the remotes through React context. The shell renders the
+ * providers (it owns the toast region, design §7); a remote reads them with the hooks below.
+ * The contexts live here, in the `@trustcircle/ui` singleton, so host and remotes hold the
+ * same context objects.
  */
+
 export interface ToastInput {
   title: string;
   description?: string;
@@ -16,13 +18,22 @@ export interface ToastInput {
 
 export type Notify = (toast: ToastInput) => void;
 
-export const ToastContext = createContext<Notify>(() => undefined);
+/** The shell's toast function; `null` when no provider is mounted (a remote on its own). */
+export const ToastContext = createContext<Notify | null>(null);
 
-export function useToast(): Notify {
+/** The provided toast function, or `null` outside a provider. */
+export function useToastContext(): Notify | null {
   return useContext(ToastContext);
 }
 
-/** The signed-in user (`null` when signed out), read from the shell's query cache. */
+const noToast: Notify = () => undefined;
+
+/** The provided toast function; outside a provider a no-op (nothing to show it in). */
+export function useToast(): Notify {
+  return useContext(ToastContext) ?? noToast;
+}
+
+/** The signed-in user (`null` when signed out) from the shell's query cache (`GET /api/user`). */
 export function useSessionUser(): { user: SessionUser | null; isLoading: boolean } {
   const query = useQuery({ queryKey: SESSION_QUERY_KEY, queryFn: () => fetchCurrentUser() });
   return { user: query.data ?? null, isLoading: query.isLoading };

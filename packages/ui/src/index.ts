@@ -2,3 +2,4 @@ export * from './api';
 export * from './components';
 export * from './helpers';
 export * from './icons';
+export * from './context';
