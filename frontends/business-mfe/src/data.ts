@@ -1,0 +1,191 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, ApiError, formatErrorMessage, SESSION_QUERY_KEY, type Review } from '@trustcircle/ui';
+
+/** A business in lists (Explore, search, similar), as catalog answers it. */
+export interface BusinessSummary {
+  id: number;
+  name: string;
+  description: string | null;
+  category: string;
+  image: string | null;
+  createdAt: string;
+  globalTrustScore: number;
+  reviewCount: number;
+}
+
+export interface TrendingBusiness extends BusinessSummary {
+  reviewsThisWeek: number;
+}
+
+export interface GroupTrustScore {
+  groupId: number;
+  groupName: string;
+  score: number;
+  reviewCount: number;
+}
+
+/** `GET /api/businesses/{id}` as the gateway composes it (design §2). */
+export interface BusinessDetail extends BusinessSummary {
+  communityRating: number;
+  groupTrustScores: GroupTrustScore[];
+  address?: string;
+  phone?: string;
+  website?: string;
+  openingHours?: string;
+  reviews: FullReview[];
+  reviewsUnavailable: boolean;
+}
+
+/** A review as the reviews service answers it (docs/api.md). */
+export interface FullReview extends Review {
+  pros?: string;
+  cons?: string;
+  hasVoted?: boolean;
+}
+
+export interface Group {
+  id: number;
+  name: string;
+  description: string;
+  color?: string;
+  memberCount?: number;
+  reviewCount?: number;
+}
+
+/** The signed-in user, shared with the shell (@trustcircle/ui reads the shell's query cache). */
+export { useSessionUser } from '@trustcircle/ui';
+
+export const businessKey = (id: number | string) => [`/api/businesses/${id}`];
+
+export const useCategories = () =>
+  useQuery({ queryKey: ['/api/categories'], queryFn: () => api.get<string[]>('/api/categories') });
+
+export const useTrending = () =>
+  useQuery({
+    queryKey: ['/api/businesses/trending'],
+    queryFn: () => api.get<TrendingBusiness[]>('/api/businesses/trending'),
+  });
+
+/** `GET /api/businesses?category=&search=` (both optional). */
+export function businessesPath(filters: { category?: string | null; search?: string | null }) {
+  const params = new URLSearchParams();
+  if (filters.category) params.set('category', filters.category);
+  if (filters.search) params.set('search', filters.search);
+  const query = params.toString();
+  return `/api/businesses${query ? `?${query}` : ''}`;
+}
+
+export function useBusinesses(
+  filters: { category?: string | null; search?: string | null },
+  enabled = true,
+) {
+  const path = businessesPath(filters);
+  return useQuery({
+    queryKey: [path],
+    queryFn: () => api.get<BusinessSummary[]>(path),
+    enabled,
+  });
+}
+
+export function useBusiness(id: string | undefined) {
+  return useQuery({
+    queryKey: businessKey(id ?? ''),
+    queryFn: () => api.get<BusinessDetail>(`/api/businesses/${id}`),
+    enabled: Boolean(id),
+  });
+}
+
+export function useSimilar(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [`/api/businesses/${id}/similar`],
+    queryFn: () => api.get<BusinessSummary[]>(`/api/businesses/${id}/similar`),
+    enabled,
+  });
+}
+
+export function useMyGroups(enabled = true) {
+  return useQuery({
+    queryKey: ['/api/groups/user'],
+    queryFn: () => api.get<Group[]>('/api/groups/user'),
+    enabled,
+  });
+}
+
+export function useAllGroups(enabled = true) {
+  return useQuery({
+    queryKey: ['/api/groups'],
+    queryFn: () => api.get<Group[]>('/api/groups'),
+    enabled,
+  });
+}
+
+export function useReview(id: string | undefined) {
+  return useQuery({
+    queryKey: [`/api/reviews/${id}`],
+    queryFn: () => api.get<FullReview>(`/api/reviews/${id}`),
+    enabled: Boolean(id),
+  });
+}
+
+export interface HelpfulAnswer {
+  voted: boolean;
+  helpfulCount: number;
+}
+
+/**
+ * Spec §4 helpful vote: a toggle through the server; the shown count is replaced by the
+ * answer's `helpfulCount` in every cached list that holds the review.
+ */
+export function useHelpfulVote() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (review: Review) => api.post<HelpfulAnswer>(`/api/reviews/${review.id}/helpful`),
+    onSuccess: (answer, review) => {
+      const patch = (r: FullReview): FullReview =>
+        r.id === review.id
+          ? { ...r, helpfulCount: answer.helpfulCount, hasVoted: answer.voted }
+          : r;
+      client.setQueriesData<unknown>({}, (data: unknown) => {
+        if (Array.isArray(data)) {
+          return data.some((item) => (item as FullReview)?.id === review.id && 'rating' in item)
+            ? (data as FullReview[]).map(patch)
+            : data;
+        }
+        if (data && typeof data === 'object') {
+          const value = data as { reviews?: FullReview[]; id?: number; rating?: number };
+          if (Array.isArray(value.reviews)) return { ...value, reviews: value.reviews.map(patch) };
+          if (value.id === review.id && typeof value.rating === 'number')
+            return patch(value as FullReview);
+        }
+        return data;
+      });
+    },
+  });
+}
+
+/** After a write every list and score may have changed: refetch everything but the session. */
+export function invalidateAfterWrite(client: ReturnType<typeof useQueryClient>) {
+  return client.invalidateQueries({
+    predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY[0],
+  });
+}
+
+export interface UploadedPhoto {
+  id: string;
+  url: string;
+}
+
+/** `POST /api/photos` as multipart/form-data, files in the field `photos`. */
+export async function uploadPhotos(files: File[]): Promise<UploadedPhoto[]> {
+  const form = new FormData();
+  for (const file of files) form.append('photos', file, file.name);
+  const res = await fetch('/api/photos', {
+    method: 'POST',
+    credentials: 'include',
+    headers: { Accept: 'application/json' },
+    body: form,
+  });
+  const text = await res.text().catch(() => '');
+  if (!res.ok) throw new ApiError(res.status, formatErrorMessage(res.status, res.statusText, text));
+  return JSON.parse(text) as UploadedPhoto[];
+}
