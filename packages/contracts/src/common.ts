@@ -18,3 +18,9 @@ export const PageQuerySchema = z.object({
 export type PageQuery = z.infer<typeof PageQuerySchema>;
 
 export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
+
+/** One page of a list: the items, and the cursor of the next page (absent on the last). */
+export interface Page<T> {
+  items: T[];
+  nextCursor?: string | null;
+}

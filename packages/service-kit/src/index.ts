@@ -8,6 +8,7 @@ export * from './jwt-keys';
 export * from './logger';
 export * from './metrics';
 export * from './nats';
+export * from './paging';
 export * from './pg-listen';
 export * from './provision';
 export { provisionAll, serviceRoleName, SERVICE_EXTENSIONS } from './provision-cli';

@@ -7,6 +7,7 @@ import {
   type BusinessListQuery,
   type BusinessSummary,
   type TrendingBusiness,
+  type Page,
 } from '@trustcircle/contracts';
 import { conflict, isUniqueViolation, notFound, type Knex } from '@trustcircle/service-kit';
 import { publishBusinessCreated } from '../events/business-events';
@@ -44,11 +45,6 @@ const nameTaken = () =>
 export function canonicalCategory(value: string): string | null {
   const wanted = value.trim().toLowerCase();
   return CATEGORIES.find((category) => category.toLowerCase() === wanted) ?? null;
-}
-
-export interface Page<T> {
-  items: T[];
-  nextCursor: string | null;
 }
 
 export function createBusinesses({ db, trendingDays, searchSimilarity }: BusinessesDeps) {

@@ -1,14 +1,11 @@
-import {
-  BusinessCreateSchema,
-  BusinessListQuerySchema,
-  NEXT_CURSOR_HEADER,
-} from '@trustcircle/contracts';
+import { BusinessCreateSchema, BusinessListQuerySchema } from '@trustcircle/contracts';
 import {
   currentUserId,
   parseBody,
   parseIdParam,
   parseQuery,
   requireUser,
+  sendPage,
 } from '@trustcircle/service-kit';
 import { Router } from 'express';
 import type { Businesses } from '../domain/businesses';
@@ -25,9 +22,7 @@ export function businessRoutes(businesses: Businesses): Router {
   const router = Router();
 
   router.get('/', async (req, res) => {
-    const page = await businesses.list(parseQuery(BusinessListQuerySchema, req));
-    if (page.nextCursor) res.set(NEXT_CURSOR_HEADER, page.nextCursor);
-    res.json(page.items);
+    sendPage(res, await businesses.list(parseQuery(BusinessListQuerySchema, req)));
   });
 
   router.post('/', requireUser, async (req, res) => {

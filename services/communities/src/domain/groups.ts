@@ -5,6 +5,7 @@ import {
   type Group,
   type GroupCreate,
   type GroupUpdate,
+  type Page,
 } from '@trustcircle/contracts';
 import {
   conflict,
@@ -20,12 +21,6 @@ import {
   publishMemberLeft,
 } from '../events/group-events';
 import { GROUP_NAME_KEY, groupsStore, type StoredGroup } from '../store/groups-store';
-
-export interface Page<T> {
-  items: T[];
-  /** The cursor of the next page; absent on the last one. */
-  nextCursor?: string;
-}
 
 /** Cursors are plain positive integers (a group id or a membership id). */
 export function parseCursor(cursor: string | undefined): number | undefined {

@@ -3,9 +3,7 @@ import {
   GroupMembershipRequestSchema,
   GroupUpdateSchema,
   GROUP_NOT_FOUND,
-  NEXT_CURSOR_HEADER,
   PageQuerySchema,
-  type Group,
 } from '@trustcircle/contracts';
 import {
   currentUserId,
@@ -13,14 +11,10 @@ import {
   parseIdParam,
   parseQuery,
   requireUser,
+  sendPage,
 } from '@trustcircle/service-kit';
-import { Router, type Response } from 'express';
-import type { Groups, Page } from '../domain/groups';
-
-function sendPage(res: Response, page: Page<Group>) {
-  if (page.nextCursor) res.set(NEXT_CURSOR_HEADER, page.nextCursor);
-  res.json(page.items);
-}
+import { Router } from 'express';
+import type { Groups } from '../domain/groups';
 
 /** Spec §7 group calls; reads are public, everything about "me" needs a user. */
 export function groupRoutes(groups: Groups): Router {

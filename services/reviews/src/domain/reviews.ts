@@ -17,6 +17,7 @@ import {
   type Review,
   type ReviewReport,
   type UpdateReviewRequest,
+  type Page,
 } from '@trustcircle/contracts';
 import {
   conflict,
@@ -43,10 +44,7 @@ export interface ReviewsDeps {
   projectionWaitMs: number;
 }
 
-export interface ReviewPage {
-  items: Review[];
-  nextCursor: string | null;
-}
+export type ReviewPage = Page<Review>;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,6 +1,5 @@
 import {
   CreateReviewRequestSchema,
-  NEXT_CURSOR_HEADER,
   PageQuerySchema,
   ReportReviewRequestSchema,
   UpdateReviewRequestSchema,
@@ -11,17 +10,17 @@ import {
   parseIdParam,
   parseQuery,
   requireUser,
+  sendPage,
 } from '@trustcircle/service-kit';
 import { Router, type Request, type Response } from 'express';
 import type { ReviewPage, Reviews } from '../domain/reviews';
 
 const viewer = (req: Request) => req.auth?.userId ?? null;
 
-/** Design §5 lists: a JSON array, the next page's cursor in `X-Next-Cursor`. */
-export function sendPage(res: Response, page: ReviewPage): void {
-  if (page.nextCursor) res.set(NEXT_CURSOR_HEADER, page.nextCursor);
+/** Lists are personal (`hasVoted`): never cached by anything in between. */
+export function sendReviewPage(res: Response, page: ReviewPage): void {
   res.set('Cache-Control', 'private, no-store');
-  res.json(page.items);
+  sendPage(res, page);
 }
 
 const reviewId = (req: Request) => parseIdParam(req, 'id', 'Review not found');
@@ -36,11 +35,11 @@ export function reviewRoutes(reviews: Reviews): Router {
   });
 
   router.get('/feed', requireUser, async (req, res) => {
-    sendPage(res, await reviews.feed(currentUserId(req), parseQuery(PageQuerySchema, req)));
+    sendReviewPage(res, await reviews.feed(currentUserId(req), parseQuery(PageQuerySchema, req)));
   });
 
   router.get('/user', requireUser, async (req, res) => {
-    sendPage(res, await reviews.byUser(currentUserId(req), parseQuery(PageQuerySchema, req)));
+    sendReviewPage(res, await reviews.byUser(currentUserId(req), parseQuery(PageQuerySchema, req)));
   });
 
   router.get('/:id', async (req, res) => {
@@ -72,12 +71,15 @@ export function listRoutes(reviews: Reviews): Router {
 
   router.get('/groups/:id/reviews', async (req, res) => {
     const id = parseIdParam(req, 'id', 'Group not found');
-    sendPage(res, await reviews.byGroup(id, parseQuery(PageQuerySchema, req), viewer(req)));
+    sendReviewPage(res, await reviews.byGroup(id, parseQuery(PageQuerySchema, req), viewer(req)));
   });
 
   router.get('/businesses/:id/reviews', async (req, res) => {
     const id = parseIdParam(req, 'id', 'Business not found');
-    sendPage(res, await reviews.byBusiness(id, parseQuery(PageQuerySchema, req), viewer(req)));
+    sendReviewPage(
+      res,
+      await reviews.byBusiness(id, parseQuery(PageQuerySchema, req), viewer(req)),
+    );
   });
 
   return router;
