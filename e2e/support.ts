@@ -4,11 +4,12 @@ import { join, resolve } from 'node:path';
 import { gatewayService } from '@trustcircle/gateway';
 import { identityService } from '@trustcircle/identity';
 import { startStaticServer, type RunningStaticServer } from '@trustcircle/service-kit';
-import { startStack, type TestStack } from '@trustcircle/testing';
+import { startStack, type StackOptions, type TestStack } from '@trustcircle/testing';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const ROOT = resolve(__dirname, '..');
 export const SHELL_DIST = join(ROOT, 'frontends/shell/dist');
+export const GROUPS_DIST = join(ROOT, 'frontends/groups-mfe/dist');
 export const ARTIFACTS = join(ROOT, 'test-artifacts');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -34,8 +35,15 @@ export interface E2EWorld {
   stop(): Promise<void>;
 }
 
+export interface WorldOptions {
+  /** Backend services besides identity (e.g. communities, reviews, catalog). */
+  services?: StackOptions['services'];
+  /** Serve this build as the groups remote (default: an empty stand-in). */
+  groupsRoot?: string;
+}
+
 /** Starts a fresh stack (own database, free ports) with the built shell behind the gateway. */
-export async function startWorld(): Promise<E2EWorld> {
+export async function startWorld(options: WorldOptions = {}): Promise<E2EWorld> {
   if (!existsSync(join(SHELL_DIST, 'index.html'))) {
     throw new Error('frontends/shell/dist is missing: run `npm run build` first (npm test does).');
   }
@@ -44,10 +52,16 @@ export async function startWorld(): Promise<E2EWorld> {
   }
   const emptyRemote = mkdtempSync(join(tmpdir(), 'tc-remote-'));
   const shell = await startStaticServer({ root: SHELL_DIST });
-  const groupsRemote = await startStaticServer({ root: emptyRemote, spaFallback: false });
+  if (options.groupsRoot && !existsSync(join(options.groupsRoot, 'mf-manifest.json'))) {
+    throw new Error(`${options.groupsRoot} has no mf-manifest.json: run \`npm run build\` first.`);
+  }
+  const groupsRemote = await startStaticServer({
+    root: options.groupsRoot ?? emptyRemote,
+    spaFallback: false,
+  });
   const stack = await startStack({
     gateway: gatewayService,
-    services: [identityService],
+    services: [identityService, ...(options.services ?? [])],
     env: {
       gateway: {
         SHELL_URL: shell.url,

@@ -113,7 +113,7 @@ export function CreateGroupDialog({
         }}
       >
         <div className="modal-dialog modal-dialog-centered modal-dialog-scrollable">
-          <form className="modal-content border-0 shadow" onSubmit={submit} noValidate>
+          <form className="modal-content bg-white border-0 shadow" onSubmit={submit} noValidate>
             <div className="modal-header">
               <h2 className="modal-title h5" id={titleId}>
                 Create a new group
@@ -219,7 +219,7 @@ export function CreateGroupDialog({
           </form>
         </div>
       </div>
-      <div className="modal-backdrop show" />
+      <div className="tc-groups-backdrop" />
     </>
   );
 }

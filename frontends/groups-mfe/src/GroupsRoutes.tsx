@@ -1,6 +1,7 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { GroupDetailPage, GroupNotFound } from './pages/GroupDetail';
 import { GroupsListPage } from './pages/GroupsList';
+import { ToastFallback } from './toast-fallback';
 import './styles.scss';
 
 export interface GroupsRoutesProps {
@@ -14,14 +15,16 @@ export interface GroupsRoutesProps {
  */
 export default function GroupsRoutes({ basePath = '/groups' }: GroupsRoutesProps) {
   return (
-    <Routes>
-      <Route index element={<GroupsListPage basePath={basePath} />} />
-      <Route
-        path="create"
-        element={<Navigate to={basePath} replace state={{ openCreate: true }} />}
-      />
-      <Route path=":id" element={<GroupDetailPage basePath={basePath} />} />
-      <Route path="*" element={<GroupNotFound basePath={basePath} />} />
-    </Routes>
+    <ToastFallback>
+      <Routes>
+        <Route index element={<GroupsListPage basePath={basePath} />} />
+        <Route
+          path="create"
+          element={<Navigate to={basePath} replace state={{ openCreate: true }} />}
+        />
+        <Route path=":id" element={<GroupDetailPage basePath={basePath} />} />
+        <Route path="*" element={<GroupNotFound basePath={basePath} />} />
+      </Routes>
+    </ToastFallback>
   );
 }

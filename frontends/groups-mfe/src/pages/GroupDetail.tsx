@@ -192,7 +192,7 @@ function GroupDetail({ group, basePath }: { group: Group; basePath: string }) {
                   <ChartIcon size={14} /> {countLabel(group.reviewCount, 'review')}
                 </li>
                 {established && (
-                  <li className="d-inline-flex align-items-center gap-1">
+                  <li className="d-inline-flex align-items-center gap-1" data-testid="established">
                     <CalendarIcon size={14} /> {established}
                   </li>
                 )}
