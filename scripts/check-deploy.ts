@@ -11,6 +11,9 @@
  *   6. Every Dockerfile: node:24-slim, COPY sources exist and are in the build context,
  *      numeric non-root USER, HEALTHCHECK, CMD.
  *   7. k6 scripts parse as ES modules (acorn) and import only k6's documented modules.
+ *   8. Every backend service (services/<name> with a Dockerfile) is wired everywhere: compose
+ *      block, TC_SERVICES and password, gateway URL and depends_on; k8s Deployment, TC_SERVICES,
+ *      Job password, gateway-upstreams URL, NetworkPolicies, dev Secret key; the replay test.
  * Needs: kubectl (/usr/bin/kubectl) and docker-compose on the PATH. Node 24 runs this file.
  */
 import { execFileSync } from 'node:child_process';
@@ -31,6 +34,8 @@ type K8sObject = {
 };
 
 const failures: string[] = [];
+/** Rendered objects per overlay, for the wiring checks of section 8. */
+const renderedBy = new Map<string, K8sObject[]>();
 const notes: string[] = [];
 let passed = 0;
 function check(ok: boolean, message: string): void {
@@ -160,6 +165,7 @@ if (kubectl) {
     const objects = parseAllDocuments(rendered)
       .map((doc) => doc.toJS() as K8sObject | null)
       .filter((obj): obj is K8sObject => Boolean(obj));
+    renderedBy.set(overlay, objects);
     for (const obj of objects) await validateObject(obj, overlay);
     for (const obj of objects) {
       if (obj.kind === 'Deployment') checkDeployment(obj, overlay, ownImages);
@@ -311,6 +317,71 @@ if (existsSync(k6Dir)) {
   for (const name of scenarios) checkK6(path.join(k6Dir, name), true);
   console.log(`bench/k6: ${scenarios.length} scenario(s) parsed`);
 } else failures.push('bench/k6 is missing');
+
+// ---------------------------------------------------------------- 8 service wiring
+type ComposeService = {
+  environment?: Record<string, string>;
+  depends_on?: Record<string, unknown>;
+};
+const composeDoc = parseAllDocuments(
+  readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'),
+)[0]!.toJS() as { services: Record<string, ComposeService> };
+const replayTest = readFileSync(
+  path.join(ROOT, 'scripts/deploy/dockerfile-replay.test.ts'),
+  'utf8',
+);
+const csv = (value: unknown) =>
+  String(value ?? '')
+    .split(',')
+    .map((s) => s.trim());
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const envNames = (container: any): string[] => (container?.env ?? []).map((e: any) => e.name);
+const backends = rootPackage.workspaces
+  .filter((ws) => ws.startsWith('services/') && existsSync(path.join(ROOT, ws, 'Dockerfile')))
+  .map((ws) => path.basename(ws));
+for (const name of backends) {
+  const NAME = name.toUpperCase();
+  const c = `compose ${name}`;
+  const services = composeDoc.services;
+  const provision = services.provision?.environment ?? {};
+  const gateway = services.gateway ?? {};
+  check(Boolean(services[name]), `${c}: no service block`);
+  check(csv(provision.TC_SERVICES).includes(name), `${c}: not in provision TC_SERVICES`);
+  check(Boolean(provision[`${NAME}_DB_PASSWORD`]), `${c}: provision has no ${NAME}_DB_PASSWORD`);
+  check(Boolean(gateway.environment?.[`${NAME}_URL`]), `${c}: gateway has no ${NAME}_URL`);
+  check(Boolean(gateway.depends_on?.[name]), `${c}: gateway does not depend on it`);
+  check(replayTest.includes(`'services/${name}'`), `replay test: services/${name} not replayed`);
+
+  for (const [overlay, objects] of renderedBy) {
+    const k = `${overlay} ${name}`;
+    const find = (kind: string, n: string) =>
+      objects.find((o) => o.kind === kind && o.metadata.name.startsWith(n));
+    check(Boolean(find('Deployment', name)), `${k}: no Deployment`);
+    const config = find('ConfigMap', 'trustcircle-config') as { data?: Record<string, string> };
+    check(csv(config?.data?.TC_SERVICES).includes(name), `${k}: not in TC_SERVICES`);
+    const upstreams = find('ConfigMap', 'gateway-upstreams') as { data?: Record<string, string> };
+    check(Boolean(upstreams?.data?.[`${NAME}_URL`]), `${k}: gateway-upstreams has no ${NAME}_URL`);
+    const job = find('Job', 'trustcircle-provision');
+    check(
+      envNames(job?.spec?.template?.spec?.containers?.[0]).includes(`${NAME}_DB_PASSWORD`),
+      `${k}: provisioning Job has no ${NAME}_DB_PASSWORD`,
+    );
+    check(Boolean(find('NetworkPolicy', name)), `${k}: no NetworkPolicy for its ingress`);
+    const egress = JSON.stringify(find('NetworkPolicy', 'gateway')?.spec?.egress ?? []);
+    check(
+      egress.includes(`"app.kubernetes.io/name":"${name}"`),
+      `${k}: gateway NetworkPolicy has no egress to it`,
+    );
+    const secret = find('Secret', 'trustcircle-db') as { data?: Record<string, string> };
+    if (secret) {
+      check(
+        Boolean(secret.data?.[`${name}-password`]),
+        `${k}: trustcircle-db has no ${name}-password`,
+      );
+    }
+  }
+}
+console.log(`services wired: ${backends.join(', ')}`);
 
 // ---------------------------------------------------------------- report
 for (const note of notes) console.log(`note: ${note}`);

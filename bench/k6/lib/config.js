@@ -30,3 +30,52 @@ export function thresholdsFor(endpoints, p95 = 300, p99 = 800) {
 export function post(path, body, name) {
   return http.post(`${BASE_URL}${path}`, JSON.stringify(body), json(name));
 }
+
+/** Runs of one scenario use their own names (users, groups, businesses). */
+export function runTag() {
+  return `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+}
+
+/**
+ * Registers a user and answers its session as a `Cookie` header value. The gateway names the
+ * cookie `tc_session`, or `__Host-tc_session` over HTTPS. Setup runs in its own VU, so the
+ * scenarios send this header themselves instead of relying on a cookie jar.
+ */
+export function registerSession(username, password = 'k6-load-test-password') {
+  const res = post(
+    '/api/register',
+    {
+      username,
+      email: `${username}@example.com`,
+      name: `Load ${username}`,
+      password,
+      confirmPassword: password,
+    },
+    'register',
+  );
+  if (res.status !== 201)
+    throw new Error(`register ${username} answered ${res.status}: ${res.body}`);
+  const name = Object.keys(res.cookies).find((cookie) => /(^|-)tc_session$/.test(cookie));
+  if (!name) throw new Error('register set no session cookie');
+  return { id: res.json('id'), cookie: `${name}=${res.cookies[name][0].value}` };
+}
+
+/** `json(name)` with the session cookie of `registerSession`. */
+export function authed(name, cookie, extra = {}) {
+  const params = json(name, extra);
+  params.headers = { ...params.headers, Cookie: cookie };
+  return params;
+}
+
+/** A fixed offered rate (like autocannon's `overallRate` in bench/scenarios), one endpoint. */
+export function offered(exec, rate, duration) {
+  return {
+    executor: 'constant-arrival-rate',
+    exec,
+    rate,
+    timeUnit: '1s',
+    duration,
+    preAllocatedVUs: Math.max(5, Math.ceil(rate / 10)),
+    maxVUs: Math.max(20, rate * 2),
+  };
+}
