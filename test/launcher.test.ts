@@ -1,22 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import path from 'node:path';
 import { dropDatabase, dropRoles } from '@trustcircle/service-kit';
-import { TEST_ADMIN_URL, TestClient } from '@trustcircle/testing';
+import { freePort, TEST_ADMIN_URL, TestClient } from '@trustcircle/testing';
 
 const root = path.resolve(__dirname, '..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 /**
  * `npm start` end to end, the way a developer runs it: own database, own ports, then the curl

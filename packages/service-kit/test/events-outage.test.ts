@@ -4,7 +4,8 @@ import {
   waitFor,
   type EventsWorld,
 } from './support/events-harness';
-import { freePort, PrivateNatsServer } from './support/nats-server';
+import { freePort } from '@trustcircle/testing';
+import { PrivateNatsServer } from './support/nats-server';
 
 /**
  * NATS going away, and a consumer dying mid-batch. The machine's NATS is shared, so the outage

@@ -3,3 +3,5 @@ export * from './env';
 export * from './http-client';
 export * from './stack';
 export * from './events';
+export * from './net';
+export * from './wait';

@@ -1,11 +1,15 @@
 import {
   generateSigningKey,
+  JWT_ALGORITHM,
+  JWT_AUDIENCE,
+  JWT_ISSUER,
   SERVICE_EXTENSIONS,
   startService,
   type BaseServiceConfig,
   type RunningService,
   type ServiceDefinition,
 } from '@trustcircle/service-kit';
+import jwt from 'jsonwebtoken';
 import { createTestDatabase, type TestDatabase } from './database';
 import { deleteEventStreams, uniqueEventsPrefix } from './events';
 import { TEST_NATS_URL } from './env';
@@ -24,6 +28,10 @@ export interface StackOptions {
 
 export interface TestStack {
   db: TestDatabase;
+  /** This run's `EVENTS_PREFIX`: its streams are `<PREFIX>_<PRODUCER>`, subjects `<prefix>.<type>`. */
+  eventsPrefix: string;
+  /** A user token exactly as the gateway mints it, for calls straight to a service. */
+  tokenFor(userId: number): string;
   gatewayUrl: string;
   running: Map<string, RunningService<BaseServiceConfig>>;
   urlOf(service: string): string;
@@ -105,7 +113,17 @@ export async function startStack(options: StackOptions): Promise<TestStack> {
 
   return {
     db,
+    eventsPrefix,
     signingKey,
+    tokenFor: (userId) =>
+      jwt.sign({ scope: 'user' }, signingKey.privateKey, {
+        algorithm: JWT_ALGORITHM,
+        issuer: JWT_ISSUER,
+        audience: JWT_AUDIENCE,
+        subject: String(userId),
+        expiresIn: 300,
+        keyid: signingKey.kid,
+      }),
     running,
     gatewayUrl: urlOf('gateway'),
     urlOf,

@@ -1,23 +1,17 @@
 import type { Group } from '@trustcircle/contracts';
 import type { TestClient, TestStack } from '@trustcircle/testing';
+import { waitFor } from '@trustcircle/testing';
 import { connect } from 'nats';
 import { TEST_NATS_URL } from '@trustcircle/testing';
-import {
-  deleteStreams,
-  newEventsPrefix,
-  signedInClient,
-  startCommunitiesStack,
-  waitFor,
-} from './support';
+import { signedInClient, startCommunitiesStack } from './support';
 
-const prefix = newEventsPrefix();
 let stack: TestStack;
 let alice: { client: TestClient; user: { id: number; username: string; name: string } };
 let bob: typeof alice;
 let hikers: Group;
 
 beforeAll(async () => {
-  stack = await startCommunitiesStack(prefix);
+  stack = await startCommunitiesStack();
   alice = await signedInClient(stack, 'Alice Walker');
   bob = await signedInClient(stack, 'Bob Stone');
   const res = await alice.client.post('/api/groups', {
@@ -30,7 +24,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stack?.stop();
-  await deleteStreams(prefix);
 });
 
 describe('creating a group', () => {
@@ -252,10 +245,10 @@ describe('events', () => {
     const nc = await connect({ servers: TEST_NATS_URL });
     try {
       const jsm = await nc.jetstreamManager();
-      const stream = `${prefix.toUpperCase()}_COMMUNITIES`;
+      const stream = `${stack.eventsPrefix.toUpperCase()}_COMMUNITIES`;
       const last = async (subject: string) => {
         const msg = await jsm.streams
-          .getMessage(stream, { last_by_subj: `${prefix}.${subject}` })
+          .getMessage(stream, { last_by_subj: `${stack.eventsPrefix}.${subject}` })
           .catch(() => null);
         return msg ? (msg.json() as { type: string; data: Record<string, unknown> }) : null;
       };

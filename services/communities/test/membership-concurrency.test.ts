@@ -1,12 +1,6 @@
 import type { TestStack } from '@trustcircle/testing';
 import { Client } from 'pg';
-import {
-  deleteStreams,
-  newEventsPrefix,
-  signedInClient,
-  startCommunitiesStack,
-  userToken,
-} from './support';
+import { signedInClient, startCommunitiesStack } from './support';
 
 /**
  * Joins and leaves race on one group row. The counter is kept in the membership's own
@@ -14,12 +8,11 @@ import {
  * it must equal the memberships exactly. Tokens are minted as the gateway would and the
  * service is called directly, so the race is not throttled by the gateway's session layer.
  */
-const prefix = newEventsPrefix();
 let stack: TestStack;
 let groupId: number;
 
 beforeAll(async () => {
-  stack = await startCommunitiesStack(prefix);
+  stack = await startCommunitiesStack();
   const { client } = await signedInClient(stack);
   const res = await client.post('/api/groups', {
     name: 'Crowded Group',
@@ -32,13 +25,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stack?.stop();
-  await deleteStreams(prefix);
 });
 
 function call(method: string, path: string, userId: number) {
   return fetch(`${stack.urlOf('communities')}${path}`, {
     method,
-    headers: { authorization: `Bearer ${userToken(stack, userId)}` },
+    headers: { authorization: `Bearer ${stack.tokenFor(userId)}` },
   });
 }
 

@@ -2,28 +2,23 @@ import { randomUUID } from 'node:crypto';
 import type { EventPayload } from '@trustcircle/contracts';
 import { ensureStream, eventNaming, streamConfig } from '@trustcircle/service-kit';
 import { TEST_NATS_URL, type TestStack } from '@trustcircle/testing';
+import { waitFor } from '@trustcircle/testing';
 import { connect, headers, type NatsConnection } from 'nats';
-import {
-  deleteStreams,
-  newEventsPrefix,
-  signedInClient,
-  startCommunitiesStack,
-  waitFor,
-} from './support';
+import { signedInClient, startCommunitiesStack } from './support';
 
 /**
  * Review events are published straight to JetStream under the run's prefix, as reviews'
  * relay would. A "delivered twice" event is the same envelope stored twice in the stream
  * (different Nats-Msg-Id), so only the consumer's inbox keeps it from counting twice.
  */
-const prefix = newEventsPrefix();
-const naming = eventNaming(prefix);
+let naming: ReturnType<typeof eventNaming>;
 let stack: TestStack;
 let nc: NatsConnection;
 const ids: Record<'a' | 'b' | 'c', number> = { a: 0, b: 0, c: 0 };
 
 beforeAll(async () => {
-  stack = await startCommunitiesStack(prefix);
+  stack = await startCommunitiesStack();
+  naming = eventNaming(stack.eventsPrefix);
   const { client } = await signedInClient(stack);
   for (const key of ['a', 'b', 'c'] as const) {
     const res = await client.post('/api/groups', {
@@ -39,7 +34,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await nc?.close();
   await stack?.stop();
-  await deleteStreams(prefix);
 });
 
 type ReviewSubject = 'reviews.review.created' | 'reviews.review.updated' | 'reviews.review.hidden';
