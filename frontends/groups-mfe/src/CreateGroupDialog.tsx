@@ -100,126 +100,123 @@ export function CreateGroupDialog({
   };
 
   return (
-    <>
-      <div
-        className="modal d-block"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        ref={dialogRef}
-        onKeyDown={onKeyDown}
-        onMouseDown={(event) => {
-          if (event.target === event.currentTarget && !create.isPending) onClose();
-        }}
-      >
-        <div className="modal-dialog modal-dialog-centered modal-dialog-scrollable">
-          <form className="modal-content bg-white border-0 shadow" onSubmit={submit} noValidate>
-            <div className="modal-header">
-              <h2 className="modal-title h5" id={titleId}>
-                Create a new group
-              </h2>
-              <button
-                type="button"
-                className="btn btn-sm btn-link text-body-secondary tc-icon-btn ms-auto"
-                aria-label="Close"
-                onClick={onClose}
-                disabled={create.isPending}
-              >
-                <CloseIcon size={18} />
-              </button>
-            </div>
-            <div className="modal-body">
-              <p className="text-body-secondary small">
-                Bring people together around a shared interest. You&apos;ll be its first member.
-              </p>
-              <div className="mb-3">
-                <label htmlFor={nameId} className="form-label">
-                  Group name
-                </label>
-                <input
-                  id={nameId}
-                  ref={nameRef}
-                  className={`form-control ${errors.name ? 'is-invalid' : ''}`}
-                  value={name}
-                  maxLength={60}
-                  placeholder="e.g. Weekend Hikers"
-                  aria-invalid={Boolean(errors.name)}
-                  aria-describedby={errors.name ? `${nameId}-error` : undefined}
-                  onChange={(event) => setName(event.target.value)}
-                />
-                {errors.name && (
-                  <div id={`${nameId}-error`} className="invalid-feedback">
-                    {errors.name}
-                  </div>
-                )}
-              </div>
-              <div className="mb-3">
-                <label htmlFor={descriptionId} className="form-label">
-                  Description
-                </label>
-                <textarea
-                  id={descriptionId}
-                  className={`form-control ${errors.description ? 'is-invalid' : ''}`}
-                  rows={3}
-                  value={description}
-                  maxLength={500}
-                  placeholder="What is this group about?"
-                  aria-invalid={Boolean(errors.description)}
-                  aria-describedby={errors.description ? `${descriptionId}-error` : undefined}
-                  onChange={(event) => setDescription(event.target.value)}
-                />
-                {errors.description && (
-                  <div id={`${descriptionId}-error`} className="invalid-feedback">
-                    {errors.description}
-                  </div>
-                )}
-              </div>
-              <fieldset>
-                <legend className="form-label fs-6 mb-2">Colour</legend>
-                <div className="d-flex flex-wrap align-items-center gap-2">
-                  {COLOUR_CHOICES.map((choice) => (
-                    <label
-                      key={choice.value}
-                      className={`tc-groups-swatch ${color === choice.value ? 'is-selected' : ''}`}
-                      style={{ background: choice.value }}
-                      title={choice.name}
-                    >
-                      <input
-                        type="radio"
-                        name="group-colour"
-                        className="visually-hidden"
-                        value={choice.value}
-                        checked={color === choice.value}
-                        onChange={() => setColor(choice.value)}
-                      />
-                      <span className="visually-hidden">{choice.name}</span>
-                    </label>
-                  ))}
-                  <span className="ms-2 d-inline-flex align-items-center gap-2 small text-body-secondary">
-                    <GroupTile group={{ color }} size={32} /> Preview
-                  </span>
+    <div
+      className="modal d-block tc-groups-modal"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      ref={dialogRef}
+      onKeyDown={onKeyDown}
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget && !create.isPending) onClose();
+      }}
+    >
+      <div className="modal-dialog modal-dialog-centered modal-dialog-scrollable">
+        <form className="modal-content bg-white border-0 shadow" onSubmit={submit} noValidate>
+          <div className="modal-header">
+            <h2 className="modal-title h5" id={titleId}>
+              Create a new group
+            </h2>
+            <button
+              type="button"
+              className="btn btn-sm btn-link text-body-secondary tc-icon-btn ms-auto"
+              aria-label="Close"
+              onClick={onClose}
+              disabled={create.isPending}
+            >
+              <CloseIcon size={18} />
+            </button>
+          </div>
+          <div className="modal-body">
+            <p className="text-body-secondary small">
+              Bring people together around a shared interest. You&apos;ll be its first member.
+            </p>
+            <div className="mb-3">
+              <label htmlFor={nameId} className="form-label">
+                Group name
+              </label>
+              <input
+                id={nameId}
+                ref={nameRef}
+                className={`form-control ${errors.name ? 'is-invalid' : ''}`}
+                value={name}
+                maxLength={60}
+                placeholder="e.g. Weekend Hikers"
+                aria-invalid={Boolean(errors.name)}
+                aria-describedby={errors.name ? `${nameId}-error` : undefined}
+                onChange={(event) => setName(event.target.value)}
+              />
+              {errors.name && (
+                <div id={`${nameId}-error`} className="invalid-feedback">
+                  {errors.name}
                 </div>
-                {errors.color && <div className="text-danger small mt-1">{errors.color}</div>}
-              </fieldset>
+              )}
             </div>
-            <div className="modal-footer">
-              <button
-                type="button"
-                className="btn btn-outline-secondary"
-                onClick={onClose}
-                disabled={create.isPending}
-              >
-                Cancel
-              </button>
-              <button type="submit" className="btn btn-primary" disabled={create.isPending}>
-                {create.isPending && <ButtonSpinner />}
-                Create Group
-              </button>
+            <div className="mb-3">
+              <label htmlFor={descriptionId} className="form-label">
+                Description
+              </label>
+              <textarea
+                id={descriptionId}
+                className={`form-control ${errors.description ? 'is-invalid' : ''}`}
+                rows={3}
+                value={description}
+                maxLength={500}
+                placeholder="What is this group about?"
+                aria-invalid={Boolean(errors.description)}
+                aria-describedby={errors.description ? `${descriptionId}-error` : undefined}
+                onChange={(event) => setDescription(event.target.value)}
+              />
+              {errors.description && (
+                <div id={`${descriptionId}-error`} className="invalid-feedback">
+                  {errors.description}
+                </div>
+              )}
             </div>
-          </form>
-        </div>
+            <fieldset>
+              <legend className="form-label fs-6 mb-2">Colour</legend>
+              <div className="d-flex flex-wrap align-items-center gap-2">
+                {COLOUR_CHOICES.map((choice) => (
+                  <label
+                    key={choice.value}
+                    className={`tc-groups-swatch ${color === choice.value ? 'is-selected' : ''}`}
+                    style={{ background: choice.value }}
+                    title={choice.name}
+                  >
+                    <input
+                      type="radio"
+                      name="group-colour"
+                      className="visually-hidden"
+                      value={choice.value}
+                      checked={color === choice.value}
+                      onChange={() => setColor(choice.value)}
+                    />
+                    <span className="visually-hidden">{choice.name}</span>
+                  </label>
+                ))}
+                <span className="ms-2 d-inline-flex align-items-center gap-2 small text-body-secondary">
+                  <GroupTile group={{ color }} size={32} /> Preview
+                </span>
+              </div>
+              {errors.color && <div className="text-danger small mt-1">{errors.color}</div>}
+            </fieldset>
+          </div>
+          <div className="modal-footer">
+            <button
+              type="button"
+              className="btn btn-outline-secondary"
+              onClick={onClose}
+              disabled={create.isPending}
+            >
+              Cancel
+            </button>
+            <button type="submit" className="btn btn-primary" disabled={create.isPending}>
+              {create.isPending && <ButtonSpinner />}
+              Create Group
+            </button>
+          </div>
+        </form>
       </div>
-      <div className="tc-groups-backdrop" />
-    </>
+    </div>
   );
 }
