@@ -12,6 +12,7 @@ import { ErrorBodySchema } from './errors';
 import { reviewApiOperations } from './reviews';
 import {
   BusinessCreateSchema,
+  BusinessUpdateSchema,
   BusinessDetailSchema,
   BusinessListQuerySchema,
   BusinessListSchema,
@@ -134,6 +135,16 @@ export const apiOperations: ApiOperation[] = [
     response: BusinessDetailSchema,
     status: 201,
     errors: [400, 401, 409],
+  },
+  {
+    method: 'patch',
+    path: '/api/businesses/:id',
+    summary: 'Edit a business (only the person who added it); publishes catalog.business.updated',
+    tag: 'catalog',
+    auth: 'session',
+    request: BusinessUpdateSchema,
+    response: BusinessDetailSchema,
+    errors: [400, 401, 403, 404, 409],
   },
   {
     method: 'get',

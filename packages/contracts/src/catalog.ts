@@ -82,6 +82,15 @@ export const BusinessCreateSchema = z.object({
 });
 export type BusinessCreate = z.infer<typeof BusinessCreateSchema>;
 
+/** `PATCH /api/businesses/{id}` (the person who added it): any of the create fields. */
+export const BusinessUpdateSchema = BusinessCreateSchema.partial()
+  .strict()
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: 'Nothing to update',
+  });
+export type BusinessUpdate = z.infer<typeof BusinessUpdateSchema>;
+export const BUSINESS_EDIT_FORBIDDEN = 'Only the person who added this business can edit it';
+
 /**
  * `GET /api/businesses`: `category` (unknown → empty list), `search` (full-text + trigram),
  * `limit`, `cursor`.

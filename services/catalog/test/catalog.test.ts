@@ -4,7 +4,14 @@ import { catalogService } from '@trustcircle/catalog';
 import type { ReviewEventData } from '@trustcircle/contracts';
 import { gatewayService } from '@trustcircle/gateway';
 import { identityService } from '@trustcircle/identity';
-import { startStack, TEST_NATS_URL, type TestClient, type TestStack } from '@trustcircle/testing';
+import { connect } from 'nats';
+import {
+  startStack,
+  TEST_NATS_URL,
+  waitFor,
+  type TestClient,
+  type TestStack,
+} from '@trustcircle/testing';
 import { eventually, TestEventBus } from './support/events';
 
 let stack: TestStack;
@@ -93,6 +100,72 @@ describe('GET /api/categories', () => {
       'Entertainment',
       'Education',
     ]);
+  });
+});
+
+describe('PATCH /api/businesses/{id}', () => {
+  it('lets whoever added the business edit it, and tells the other services', async () => {
+    const business = await createBusiness({ name: 'Corner Bakery', category: 'Restaurants' });
+    const res = await member.patch(`/api/businesses/${business.id}`, {
+      description: 'Sourdough and pastries since 1998',
+      phone: '+44 20 7946 0000',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      id: business.id,
+      name: 'Corner Bakery',
+      description: 'Sourdough and pastries since 1998',
+      phone: '+44 20 7946 0000',
+    });
+    expect((await member.get(`/api/businesses/${business.id}`)).body.phone).toBe(
+      '+44 20 7946 0000',
+    );
+
+    const nc = await connect({ servers: TEST_NATS_URL });
+    try {
+      const jsm = await nc.jetstreamManager();
+      // The relay publishes after commit: wait for it.
+      let envelope: { data: unknown } | null = null;
+      await waitFor(
+        async () => {
+          const message = await jsm.streams
+            .getMessage(`${bus.prefix.toUpperCase()}_CATALOG`, {
+              last_by_subj: `${bus.prefix}.catalog.business.updated`,
+            })
+            .catch(() => null);
+          envelope = message ? JSON.parse(new TextDecoder().decode(message.data)) : null;
+          return (envelope?.data as { id?: number } | undefined)?.id === business.id;
+        },
+        { what: 'catalog.business.updated' },
+      );
+      expect(envelope!.data).toMatchObject({ id: business.id, name: 'Corner Bakery', version: 2 });
+    } finally {
+      await nc.close();
+    }
+  });
+
+  it('answers 401, 403, 404, 400 and 409 where it must', async () => {
+    const business = await createBusiness({ name: 'Tidy Tailors', category: 'Clothing' });
+    await createBusiness({ name: 'Neat Needles', category: 'Clothing' });
+    const path = `/api/businesses/${business.id}`;
+    expect((await stack.client().patch(path, { name: 'Anonymous' })).status).toBe(401);
+    const stranger = await signedIn();
+    const forbidden = await stranger.patch(path, { name: 'Hijacked' });
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.body.message).toBe('Only the person who added this business can edit it');
+    expect((await member.patch('/api/businesses/99999999', { name: 'Ghost' })).status).toBe(404);
+    expect((await member.patch('/api/businesses/abc', { name: 'Ghost' })).status).toBe(404);
+    const empty = await member.patch(path, {});
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toBe('Nothing to update');
+    const invalid = await member.patch(path, { category: 'Pets' });
+    expect(invalid.body.issues).toContainEqual({
+      path: 'category',
+      message: 'Choose one of the categories',
+    });
+    const clash = await member.patch(path, { name: 'NEAT NEEDLES' });
+    expect(clash.status).toBe(409);
+    expect((await member.get(path)).body.name).toBe('Tidy Tailors');
   });
 });
 

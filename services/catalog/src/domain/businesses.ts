@@ -8,9 +8,17 @@ import {
   type BusinessSummary,
   type TrendingBusiness,
   type Page,
+  BUSINESS_EDIT_FORBIDDEN,
+  type BusinessUpdate,
 } from '@trustcircle/contracts';
-import { conflict, isUniqueViolation, notFound, type Knex } from '@trustcircle/service-kit';
-import { publishBusinessCreated } from '../events/business-events';
+import {
+  conflict,
+  forbidden,
+  isUniqueViolation,
+  notFound,
+  type Knex,
+} from '@trustcircle/service-kit';
+import { publishBusinessCreated, publishBusinessUpdated } from '../events/business-events';
 import { businessesStore, NAME_IN_CATEGORY_KEY, type BusinessRow } from '../store/businesses-store';
 import { decodeCursor, encodeCursor } from './paging';
 import { recomputeBusiness } from './scoring';
@@ -136,6 +144,27 @@ export function createBusinesses({ db, trendingDays, searchSimilarity }: Busines
         if (isUniqueViolation(error, NAME_IN_CATEGORY_KEY)) throw nameTaken();
         throw error;
       }
+    },
+
+    /** Only whoever added the business edits it; others read `catalog.business.updated`. */
+    async update(id: number, changes: BusinessUpdate, userId: number): Promise<BusinessDetail> {
+      try {
+        await db.transaction(async (trx) => {
+          const current = await businessesStore.lockForEdit(trx, id);
+          if (!current) throw notFound(BUSINESS_NOT_FOUND);
+          if (current.createdBy !== userId) throw forbidden(BUSINESS_EDIT_FORBIDDEN);
+          const before = (await businessesStore.findById(trx, id))!;
+          const name = changes.name ?? before.name;
+          const category = changes.category ?? before.category;
+          if (await businessesStore.nameTaken(trx, name, category, id)) throw nameTaken();
+          await businessesStore.update(trx, id, changes);
+          await publishBusinessUpdated(trx, (await businessesStore.findById(trx, id))!);
+        });
+      } catch (error) {
+        if (isUniqueViolation(error, NAME_IN_CATEGORY_KEY)) throw nameTaken();
+        throw error;
+      }
+      return this.get(id);
     },
   };
 }

@@ -1,4 +1,9 @@
-import { BusinessCreateSchema, BusinessListQuerySchema } from '@trustcircle/contracts';
+import {
+  BUSINESS_NOT_FOUND,
+  BusinessCreateSchema,
+  BusinessListQuerySchema,
+  BusinessUpdateSchema,
+} from '@trustcircle/contracts';
 import {
   currentUserId,
   parseBody,
@@ -30,16 +35,22 @@ export function businessRoutes(businesses: Businesses): Router {
     res.status(201).json(await businesses.create(input, currentUserId(req)));
   });
 
+  router.patch('/:id', requireUser, async (req, res) => {
+    const id = parseIdParam(req, 'id', BUSINESS_NOT_FOUND);
+    const changes = parseBody(BusinessUpdateSchema, req);
+    res.json(await businesses.update(id, changes, currentUserId(req)));
+  });
+
   router.get('/trending', async (_req, res) => {
     res.json(await businesses.trending());
   });
 
   router.get('/:id', async (req, res) => {
-    res.json(await businesses.get(parseIdParam(req, 'id', 'Business not found')));
+    res.json(await businesses.get(parseIdParam(req, 'id', BUSINESS_NOT_FOUND)));
   });
 
   router.get('/:id/similar', async (req, res) => {
-    res.json(await businesses.similar(parseIdParam(req, 'id', 'Business not found')));
+    res.json(await businesses.similar(parseIdParam(req, 'id', BUSINESS_NOT_FOUND)));
   });
 
   return router;

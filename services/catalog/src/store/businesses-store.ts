@@ -1,4 +1,4 @@
-import type { BusinessCreate } from '@trustcircle/contracts';
+import type { BusinessCreate, BusinessUpdate } from '@trustcircle/contracts';
 import type { Knex } from '@trustcircle/service-kit';
 
 export interface BusinessRow {
@@ -70,12 +70,38 @@ export const businessesStore = {
     return row as BusinessRow;
   },
 
-  async nameTaken(db: Knex, name: string, category: string): Promise<boolean> {
+  async nameTaken(db: Knex, name: string, category: string, exceptId?: number): Promise<boolean> {
     const row = await db('businesses')
       .where({ category })
       .whereRaw('lower(name) = lower(?)', [name])
+      .modify((query) => {
+        if (exceptId !== undefined) query.whereNot({ id: exceptId });
+      })
       .first('id');
     return Boolean(row);
+  },
+
+  /** Locks the row for an edit and answers who added it (null: unknown business). */
+  async lockForEdit(db: Knex, id: number): Promise<{ createdBy: number | null } | null> {
+    const row = await db('businesses').where({ id }).forUpdate().first('created_by');
+    return row ? { createdBy: (row as { created_by: number | null }).created_by } : null;
+  },
+
+  async update(db: Knex, id: number, changes: BusinessUpdate): Promise<void> {
+    const columns: Record<string, unknown> = {
+      name: changes.name,
+      description: changes.description,
+      category: changes.category,
+      image: changes.image,
+      address: changes.address,
+      phone: changes.phone,
+      website: changes.website,
+      opening_hours: changes.openingHours,
+    };
+    const patch = Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined));
+    await db('businesses')
+      .where({ id })
+      .update({ ...patch, version: db.raw('version + 1'), updated_at: db.fn.now() });
   },
 
   async findById(db: Knex, id: number): Promise<BusinessRow | null> {
