@@ -30,6 +30,8 @@ export interface E2EWorld {
   shell: RunningStaticServer;
   /** A stand-in for the groups remote's server, stopped by the tests that need it down. */
   groupsRemote: RunningStaticServer;
+  /** The business remote's server, when `businessRoot` was given. */
+  businessRemote?: RunningStaticServer;
   browser: Browser;
   baseUrl: string;
   stop(): Promise<void>;
@@ -40,6 +42,8 @@ export interface WorldOptions {
   services?: StackOptions['services'];
   /** Serve this build as the groups remote (default: an empty stand-in). */
   groupsRoot?: string;
+  /** Serve this build as the business remote (default: none, the gateway answers 503). */
+  businessRoot?: string;
 }
 
 /** Starts a fresh stack (own database, free ports) with the built shell behind the gateway. */
@@ -59,6 +63,14 @@ export async function startWorld(options: WorldOptions = {}): Promise<E2EWorld> 
     root: options.groupsRoot ?? emptyRemote,
     spaFallback: false,
   });
+  if (options.businessRoot && !existsSync(join(options.businessRoot, 'mf-manifest.json'))) {
+    throw new Error(
+      `${options.businessRoot} has no mf-manifest.json: run \`npm run build\` first.`,
+    );
+  }
+  const businessRemote = options.businessRoot
+    ? await startStaticServer({ root: options.businessRoot, spaFallback: false })
+    : undefined;
   const stack = await startStack({
     gateway: gatewayService,
     services: [identityService, ...(options.services ?? [])],
@@ -66,6 +78,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<E2EWorld> 
       gateway: {
         SHELL_URL: shell.url,
         GROUPS_MFE_URL: groupsRemote.url,
+        ...(businessRemote ? { BUSINESS_MFE_URL: businessRemote.url } : {}),
         LOGIN_LIMIT_PER_IP: '1000',
         REGISTER_LIMIT_PER_IP: '1000',
       },
@@ -77,6 +90,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<E2EWorld> 
     stack,
     shell,
     groupsRemote,
+    businessRemote,
     browser,
     baseUrl: stack.gatewayUrl,
     async stop() {
@@ -84,6 +98,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<E2EWorld> 
       await stack.stop().catch(() => undefined);
       await shell.close();
       await groupsRemote.close().catch(() => undefined);
+      await businessRemote?.close().catch(() => undefined);
     },
   };
 }

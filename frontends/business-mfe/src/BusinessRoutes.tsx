@@ -9,7 +9,6 @@ import { ReviewPage } from './pages/ReviewPage';
 import { SearchPage } from './pages/Search';
 import { TrendingPage } from './pages/Trending';
 import { WriteReviewPage } from './pages/WriteReview';
-import { ToastFallback } from './toast';
 import './styles.scss';
 
 export interface BusinessRoutesProps {
@@ -63,11 +62,9 @@ function routesFor(basePath: string) {
  */
 export default function BusinessRoutes({ basePath }: BusinessRoutesProps) {
   return (
-    <ToastFallback>
-      <Routes>
-        {routesFor(basePath.replace(/\/+$/, ''))}
-        <Route path="*" element={<NotFound />} />
-      </Routes>
-    </ToastFallback>
+    <Routes>
+      {routesFor(basePath.replace(/\/+$/, ''))}
+      <Route path="*" element={<NotFound />} />
+    </Routes>
   );
 }

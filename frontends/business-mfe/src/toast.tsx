@@ -1,61 +1,51 @@
-import { useCallback, useState, type ReactNode } from 'react';
-import {
-  CloseIcon,
-  ToastContext,
-  useToastContext,
-  type Notify,
-  type ToastInput,
-} from '@trustcircle/ui';
+import { useToastContext, type Notify, type ToastInput } from '@trustcircle/ui';
 
-/** The shell's toast function (shared through `ToastContext` of @trustcircle/ui). */
-export function useNotify(): Notify {
-  const notify = useToastContext();
-  return notify ?? noop;
-}
-
-const noop: Notify = () => undefined;
+const DURATION_MS = 5000;
 
 /**
- * Only when no shell provides `ToastContext` (an older shell, or the remote on its own): a
- * minimal region of our own so messages are never lost. Inside a current shell it renders
- * nothing extra.
+ * The shell's toast function (`ToastContext` of the shared @trustcircle/ui, design §7: the shell
+ * owns the toast region). Only when no shell provides it (an older shell, or the remote on its
+ * own) are notices shown by `fallbackNotify`, so none of spec §8's messages is lost.
  */
-export function ToastFallback({ children }: { children: ReactNode }) {
-  const provided = useToastContext();
-  const [toast, setToast] = useState<ToastInput | null>(null);
-  const notify = useCallback<Notify>((input) => {
-    setToast(input);
-    window.setTimeout(
-      () => setToast((current) => (current === input ? null : current)),
-      input.duration ?? 5000,
-    );
-  }, []);
-  if (provided) return <>{children}</>;
-  return (
-    <ToastContext.Provider value={notify}>
-      {children}
-      <section className="tc-toast-region" aria-label="Notification" aria-live="polite">
-        {toast && (
-          <div
-            className={`tc-toast shadow ${toast.variant === 'destructive' ? 'tc-toast-destructive' : ''}`}
-            role={toast.variant === 'destructive' ? 'alert' : 'status'}
-            data-testid="toast"
-          >
-            <div className="flex-grow-1">
-              <div className="tc-toast-title">{toast.title}</div>
-              {toast.description && <div className="tc-toast-description">{toast.description}</div>}
-            </div>
-            <button
-              type="button"
-              className="btn btn-sm tc-toast-close"
-              aria-label="Dismiss notification"
-              onClick={() => setToast(null)}
-            >
-              <CloseIcon size={16} />
-            </button>
-          </div>
-        )}
-      </section>
-    </ToastContext.Provider>
-  );
+export function useNotify(): Notify {
+  return useToastContext() ?? fallbackNotify;
 }
+
+/**
+ * A minimal toast outside React, in the shell's look: it must outlive the page that raised it
+ * ("Review submitted successfully" is shown while the wizard navigates home and unmounts).
+ * Text only (textContent), one at a time, gone after 5 s or on its close button.
+ */
+export const fallbackNotify: Notify = (toast: ToastInput) => {
+  const id = 'tc-business-toast';
+  document.getElementById(id)?.remove();
+  const host = document.createElement('div');
+  host.id = id;
+  host.className = 'tc-toast-region';
+  const box = document.createElement('div');
+  box.className = `tc-toast shadow${toast.variant === 'destructive' ? ' tc-toast-destructive' : ''}`;
+  box.setAttribute('role', toast.variant === 'destructive' ? 'alert' : 'status');
+  box.dataset.testid = 'toast';
+  const body = document.createElement('div');
+  body.className = 'flex-grow-1';
+  const title = document.createElement('div');
+  title.className = 'tc-toast-title';
+  title.textContent = toast.title;
+  body.append(title);
+  if (toast.description) {
+    const description = document.createElement('div');
+    description.className = 'tc-toast-description';
+    description.textContent = toast.description;
+    body.append(description);
+  }
+  const close = document.createElement('button');
+  close.type = 'button';
+  close.className = 'btn btn-sm tc-toast-close';
+  close.setAttribute('aria-label', 'Dismiss notification');
+  close.textContent = '×';
+  close.addEventListener('click', () => host.remove());
+  box.append(body, close);
+  host.append(box);
+  document.body.append(host);
+  window.setTimeout(() => host.remove(), toast.duration ?? DURATION_MS);
+};

@@ -116,6 +116,7 @@ function Header({ business }: { business: BusinessDetail }) {
               {groups.length > 0 && (
                 <span
                   className="d-inline-flex align-items-center ms-md-2"
+                  role="img"
                   aria-label={`Reviewed in ${groups.map((g) => g.groupName).join(', ')}`}
                 >
                   {groups.slice(0, MAX_GROUP_INITIALS).map((group) => (
@@ -165,18 +166,22 @@ function Stats({ business }: { business: BusinessDetail }) {
     { label: 'Communities', value: String(business.groupTrustScores.length) },
   ];
   return (
-    <dl className="row row-cols-2 row-cols-md-4 g-3 my-0" aria-label="Business statistics">
+    <div
+      className="row row-cols-2 row-cols-md-4 g-3 my-0"
+      role="group"
+      aria-label="Business statistics"
+    >
       {items.map((item) => (
         <div key={item.label} className="col">
-          <div className="card border-0 shadow-sm h-100 text-center py-3 d-flex flex-column-reverse">
+          <dl className="card border-0 shadow-sm h-100 text-center py-3 mb-0 d-flex flex-column-reverse">
             <dt className="small text-body-secondary fw-normal">{item.label}</dt>
             <dd className="tc-stat-value mb-0" data-testid={`stat-${item.label}`}>
               {item.value}
             </dd>
-          </div>
+          </dl>
         </div>
       ))}
-    </dl>
+    </div>
   );
 }
 

@@ -292,8 +292,7 @@ export function WriteReviewPage() {
     setPhotos((current) => [...current, ...added]);
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = () => {
     const message = check('groupIds', groupIds);
     setErrors({ groupIds: message });
     if (!message && business) submit.mutate();
@@ -325,7 +324,8 @@ export function WriteReviewPage() {
           </div>
         )}
 
-        <form className="card border-0 shadow-sm" onSubmit={onSubmit} noValidate>
+        {/* Not a <form>: step 1 holds the business search form, and forms must not nest. */}
+        <div className="card border-0 shadow-sm">
           <div className="card-body p-3 p-md-4">
             {step > 1 && business && (
               <div className="d-flex align-items-center gap-3 border rounded-3 p-2 mb-4 bg-light">
@@ -568,12 +568,17 @@ export function WriteReviewPage() {
                 Continue
               </button>
             ) : (
-              <button type="submit" className="btn btn-primary" disabled={submitDisabled}>
+              <button
+                type="button"
+                className="btn btn-primary"
+                disabled={submitDisabled}
+                onClick={onSubmit}
+              >
                 {submit.isPending ? 'Submitting…' : 'Submit Review'}
               </button>
             )}
           </div>
-        </form>
+        </div>
       </div>
     </div>
   );
