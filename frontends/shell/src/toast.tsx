@@ -1,7 +1,5 @@
 import {
-  createContext,
   useCallback,
-  useContext,
   useEffect,
   useMemo,
   useRef,
@@ -9,29 +7,17 @@ import {
   type PointerEvent as ReactPointerEvent,
   type ReactNode,
 } from 'react';
-import { CloseIcon } from '@trustcircle/ui';
+import { CloseIcon, ToastContext, type Notify, type ToastInput } from '@trustcircle/ui';
+
+export { useToast, type ToastInput } from '@trustcircle/ui';
 
 /** Spec §4: one toast at a time, 5000 ms, swipe right past 50 px to dismiss, F8 focuses. */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 export const SWIPE_THRESHOLD_PX = 50;
 
-export interface ToastInput {
-  title: string;
-  description?: string;
-  variant?: 'default' | 'destructive' | 'success';
-  duration?: number;
-}
-
 interface ToastItem extends ToastInput {
   id: number;
-}
-
-type Notify = (toast: ToastInput) => void;
-const ToastContext = createContext<Notify>(() => undefined);
-
-export function useToast(): Notify {
-  return useContext(ToastContext);
 }
 
 export function ToastProvider({ children }: { children: ReactNode }) {
