@@ -6,38 +6,15 @@
  * applied by catalog's consumer; measured until the fact's transaction is visible).
  * Bulk data comes from SQL generate_series. Throwaway database and stream prefix.
  */
-import { randomBytes } from 'node:crypto';
-import { createRequire } from 'node:module';
-import {
-  buildEnvelope,
-  dropDatabase,
-  dropRoles,
-  ensureDatabase,
-  ensureStream,
-  eventNaming,
-  generateSigningKey,
-  provisionServiceRole,
-  startService,
-  streamConfig,
-  urlWithCredentials,
-  urlWithDatabase,
-} from '@trustcircle/service-kit';
+import autocannon from 'autocannon';
+import { buildEnvelope, ensureStream, eventNaming, streamConfig } from '@trustcircle/service-kit';
 import { connect } from 'nats';
 import pg from 'pg';
+import { NATS_URL, sleep } from '../support/env.ts';
+import { load, roundRobin } from '../support/load.ts';
+import { createBenchRun } from '../support/services.ts';
 import { percentile, type ScenarioResult } from '../types.ts';
 
-interface AutocannonResult {
-  latency: { p50: number; p99: number; max: number; average: number };
-  requests: { average: number; total: number };
-  non2xx: number;
-  errors: number;
-}
-type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult>;
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
-
-const ADMIN_URL =
-  process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const RATE = Number(process.env.BENCH_CATALOG_RATE ?? 500);
 const SECONDS = Number(process.env.BENCH_CATALOG_SECONDS ?? 10);
 const BUSINESSES = 10_000;
@@ -45,8 +22,7 @@ const FACTS = 100_000;
 const HOT_REVIEWS = 10_000;
 const SCORE_EVENTS = Number(process.env.BENCH_CATALOG_SCORE_EVENTS ?? 200);
 const DAY = 86_400_000;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const PORTS = { catalog: 14903 };
 
 async function seed(adminUrl: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
@@ -98,72 +74,28 @@ async function seed(adminUrl: string): Promise<void> {
   }
 }
 
-async function offered(url: string, title: string, paths: string[]): Promise<ScenarioResult> {
-  let next = 0;
-  const result = await autocannon({
+function offered(url: string, title: string, paths: string[]): Promise<ScenarioResult> {
+  const targeted = title === 'list' || title === 'detail';
+  return load({
+    name: `catalog ${title} @${RATE}/s`,
     url,
     connections: 20,
     overallRate: RATE,
     duration: SECONDS,
-    requests: [
-      {
-        setupRequest: (request: Record<string, unknown>) => {
-          next = (next + 1) % paths.length;
-          return { ...request, path: paths[next] };
-        },
-      },
-    ],
+    requests: roundRobin(paths),
+    failures: 'report',
+    ...(targeted ? { targetMs: 20 } : {}),
   });
-  const p99 = result.latency.p99;
-  const targeted = title === 'list' || title === 'detail';
-  return {
-    name: `catalog ${title} @${RATE}/s`,
-    metrics: {
-      'req/s': result.requests.average,
-      'p50 ms': result.latency.p50,
-      'p99 ms': p99,
-      'max ms': result.latency.max,
-      'non-2xx': result.non2xx,
-      errors: result.errors,
-    },
-    ...(targeted ? { target: 'p99 < 20 ms', pass: p99 < 20 && result.non2xx === 0 } : {}),
-  };
 }
 
 export async function run(): Promise<ScenarioResult[]> {
-  const tag = randomBytes(4).toString('hex');
-  const database = `tc_bench_${tag}`;
-  const role = `${database}_catalog`;
-  const prefix = `bench${tag}`;
-  await ensureDatabase(ADMIN_URL, database);
-  const adminUrl = urlWithDatabase(ADMIN_URL, database);
-  const password = randomBytes(12).toString('hex');
-  await provisionServiceRole(adminUrl, {
-    role,
-    password,
-    schema: 'catalog',
-    extensions: ['pg_trgm'],
-  });
-  const url = urlWithCredentials(adminUrl, role, password);
-  const { jwks } = generateSigningKey();
-  // The built service definition (dist), not main.js, which would start from process.env.
-  const { catalogService } = (await import('@trustcircle/catalog/dist/src/service.js')) as {
-    catalogService: Parameters<typeof startService>[0];
-  };
-  const service = await startService(catalogService, {
-    NODE_ENV: 'production',
-    PORT: '0',
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: url,
-    DATABASE_POOL_MAX: '20',
-    NATS_URL,
-    JWT_JWKS: JSON.stringify(jwks),
-    EVENTS_PREFIX: prefix,
-  });
+  const bench = await createBenchRun(PORTS);
+  const { adminUrl } = bench.database;
   const nc = await connect({ servers: NATS_URL });
   const probe = new pg.Client({ connectionString: adminUrl });
-  await probe.connect();
   try {
+    const url = await bench.start('catalog', { NODE_ENV: 'production', DATABASE_POOL_MAX: '20' });
+    await probe.connect();
     const seedStart = Date.now();
     await seed(adminUrl);
     console.log(`  seeded in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
@@ -171,32 +103,32 @@ export async function run(): Promise<ScenarioResult[]> {
     const ids = Array.from({ length: 500 }, (_, i) => 1 + ((i * 7919) % BUSINESSES));
     const results: ScenarioResult[] = [];
     // Warm-up (pools, plans, JIT).
-    await autocannon({ url: `${service.url}/api/businesses/1`, connections: 10, amount: 500 });
+    await autocannon({ url: `${url}/api/businesses/1`, connections: 10, amount: 500 });
     results.push(
-      await offered(service.url, 'list', [
+      await offered(url, 'list', [
         '/api/businesses?limit=50',
         '/api/businesses?category=Restaurants&limit=50',
         '/api/businesses?category=Education&limit=20',
       ]),
     );
     results.push(
-      await offered(service.url, 'search', [
+      await offered(url, 'search', [
         '/api/businesses?search=resturant&limit=20',
         '/api/businesses?search=laptops&limit=20',
         '/api/businesses?search=business%2042&limit=20',
       ]),
     );
-    results.push(await offered(service.url, 'trending', ['/api/businesses/trending']));
+    results.push(await offered(url, 'trending', ['/api/businesses/trending']));
     results.push(
       await offered(
-        service.url,
+        url,
         'detail',
         ids.map((id) => `/api/businesses/${id}`),
       ),
     );
 
     // Review event → updated score for the business with 10,000 reviews.
-    const naming = eventNaming(prefix);
+    const naming = eventNaming(bench.prefix);
     await ensureStream(await nc.jetstreamManager(), streamConfig(naming, 'reviews'));
     const js = nc.jetstream();
     const latencies: number[] = [];
@@ -250,13 +182,7 @@ export async function run(): Promise<ScenarioResult[]> {
     return results;
   } finally {
     await probe.end().catch(() => undefined);
-    await service.stop().catch(() => undefined);
-    const jsm = await nc.jetstreamManager();
-    for (const producer of ['reviews', 'catalog', 'identity', 'communities']) {
-      await jsm.streams.delete(eventNaming(prefix).streamName(producer)).catch(() => undefined);
-    }
     await nc.close();
-    await dropDatabase(ADMIN_URL, database);
-    await dropRoles(ADMIN_URL, [role]);
+    await bench.stop();
   }
 }

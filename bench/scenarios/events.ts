@@ -4,49 +4,33 @@
  * as fast as it can to show throughput. Runs in a throwaway database and under a unique
  * stream prefix, removed afterwards.
  */
-import { randomBytes } from 'node:crypto';
 import {
   createDb,
   createEventConsumer,
   createLogger,
   createMetricsRegistry,
   createOutboxRelay,
-  dropDatabase,
-  dropRoles,
-  ensureDatabase,
   eventMigrations,
-  eventNaming,
   migrate,
   NatsLink,
-  provisionServiceRole,
   publish,
-  urlWithCredentials,
-  urlWithDatabase,
   type Knex,
 } from '@trustcircle/service-kit';
-import { connect } from 'nats';
+import { createBenchDatabase } from '../support/database.ts';
+import { NATS_URL, sleep } from '../support/env.ts';
+import { runNames } from '../support/services.ts';
+import { deleteRunStreams } from '../support/streams.ts';
 import { percentile, type ScenarioResult } from '../types.ts';
 
-const ADMIN_URL =
-  process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const RATE = Number(process.env.BENCH_EVENTS_RATE ?? 500);
 const STEADY_SECONDS = Number(process.env.BENCH_EVENTS_SECONDS ?? 10);
 const BURST_EVENTS = Number(process.env.BENCH_EVENTS_BURST ?? 5000);
 const SCHEMA = 'bench';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 export async function run(): Promise<ScenarioResult[]> {
-  const tag = randomBytes(4).toString('hex');
-  const database = `tc_bench_${tag}`;
-  const role = `${database}_${SCHEMA}`;
-  const prefix = `bench${tag}`;
-  await ensureDatabase(ADMIN_URL, database);
-  const adminUrl = urlWithDatabase(ADMIN_URL, database);
-  const password = randomBytes(12).toString('hex');
-  await provisionServiceRole(adminUrl, { role, password, schema: SCHEMA });
-  const url = urlWithCredentials(adminUrl, role, password);
+  const { database: name, prefix } = runNames();
+  const database = await createBenchDatabase(name, [SCHEMA]);
+  const url = database.urlOf(SCHEMA);
   const db = createDb({ url, schema: SCHEMA, poolMax: 30 });
   const logger = createLogger(SCHEMA, 'warn');
   const nats = new NatsLink({ url: NATS_URL, name: SCHEMA, logger });
@@ -166,11 +150,10 @@ export async function run(): Promise<ScenarioResult[]> {
   } finally {
     await consumer.stop().catch(() => undefined);
     await relay.stop().catch(() => undefined);
-    await deleteStreams(prefix).catch(() => undefined);
+    await deleteRunStreams(prefix).catch(() => undefined);
     await nats.close();
     await db.destroy();
-    await dropDatabase(ADMIN_URL, database);
-    await dropRoles(ADMIN_URL, [role]);
+    await database.drop();
   }
 }
 
@@ -186,15 +169,4 @@ function latencies(committed: Map<string, number>, applied: Map<string, number>)
     p99: percentile(values, 99),
     max: values.at(-1) ?? Number.NaN,
   };
-}
-
-async function deleteStreams(prefix: string): Promise<void> {
-  const nc = await connect({ servers: NATS_URL });
-  try {
-    const jsm = await nc.jetstreamManager();
-    const naming = eventNaming(prefix);
-    await jsm.streams.delete(naming.streamName('reviews')).catch(() => undefined);
-  } finally {
-    await nc.close();
-  }
 }

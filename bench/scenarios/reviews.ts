@@ -10,159 +10,48 @@
  *   random reviews).
  * Targets: feed and detail p99 < 40 ms, helpful toggle p99 < 60 ms.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import {
-  dropDatabase,
-  dropRoles,
-  ensureDatabase,
-  generateSigningKey,
-  provisionServiceRole,
-  urlWithCredentials,
-  urlWithDatabase,
-} from '@trustcircle/service-kit';
-import { connect } from 'nats';
+import autocannon, { type Options } from 'autocannon';
 import pg from 'pg';
+import { insertSessions, registerUser } from '../support/auth.ts';
+import { sleep } from '../support/env.ts';
+import { load, type LoadOptions } from '../support/load.ts';
+import { createBenchRun } from '../support/services.ts';
 import type { ScenarioResult } from '../types.ts';
 
-interface AutocannonResult {
-  latency: { p50: number; p99: number; max: number; average: number };
-  requests: { average: number; total: number };
-  non2xx: number;
-  errors: number;
-}
-type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult>;
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
-
-const ADMIN_URL =
-  process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const SECONDS = Number(process.env.BENCH_REVIEWS_SECONDS ?? 10);
 const RATE = Number(process.env.BENCH_REVIEWS_RATE ?? 500);
 const CONNECTIONS = Number(process.env.BENCH_REVIEWS_CONNECTIONS ?? 50);
 const REVIEWS = Number(process.env.BENCH_REVIEWS_COUNT ?? 100_000);
 const VOTERS = 1000;
-const ROOT = join(import.meta.dirname, '..', '..');
 const PORTS = { identity: 14801, catalog: 14803, reviews: 14804, gateway: 14880 };
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitReady(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url} exited with ${child.exitCode}`);
-    const ok = await fetch(`${url}/readyz`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (ok) return;
-    await sleep(100);
-  }
-  throw new Error(`${url} not ready`);
-}
-
-async function load(
+const offered = (
   name: string,
   targetMs: number,
-  options: Record<string, unknown>,
-): Promise<ScenarioResult> {
-  const result = await autocannon({
+  options: Omit<LoadOptions, 'name' | 'connections' | 'duration'>,
+) =>
+  load({
+    name,
+    targetMs,
     connections: CONNECTIONS,
     duration: SECONDS,
     overallRate: RATE,
     ...options,
   });
-  if (result.non2xx > 0 || result.errors > 0) {
-    throw new Error(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  }
-  return {
-    name,
-    metrics: {
-      offered: `${RATE}/s`,
-      'req/s': result.requests.average,
-      'p50 ms': result.latency.p50,
-      'p99 ms': result.latency.p99,
-      'max ms': result.latency.max,
-    },
-    target: `p99 < ${targetMs} ms`,
-    pass: result.latency.p99 < targetMs,
-  };
-}
 
 export async function run(): Promise<ScenarioResult[]> {
-  const tag = randomBytes(4).toString('hex');
-  const database = `tc_bench_${tag}`;
-  const prefix = `bench${tag}`;
-  await ensureDatabase(ADMIN_URL, database);
-  const adminUrl = urlWithDatabase(ADMIN_URL, database);
-  const roles: string[] = [];
-  const urls: Record<string, string> = {};
-  for (const service of ['identity', 'catalog', 'reviews', 'gateway']) {
-    const role = `${database}_${service}`;
-    const password = randomBytes(12).toString('hex');
-    await provisionServiceRole(adminUrl, {
-      role,
-      password,
-      schema: service,
-      extensions: service === 'catalog' ? ['pg_trgm'] : undefined,
-    });
-    roles.push(role);
-    urls[service] = urlWithCredentials(adminUrl, role, password);
-  }
-  const { signingKey, jwks } = generateSigningKey();
-  const common = {
-    PATH: process.env.PATH ?? '',
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-    NATS_URL,
-    EVENTS_PREFIX: prefix,
-    JWT_JWKS: JSON.stringify(jwks),
-  };
-  const children: ChildProcess[] = [];
-  const start = (service: keyof typeof PORTS, main: string, env: Record<string, string>) => {
-    const child = spawn(process.execPath, [join(ROOT, main)], {
-      env: { ...common, PORT: String(PORTS[service]), DATABASE_URL: urls[service]!, ...env },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    children.push(child);
-    return waitReady(`http://127.0.0.1:${PORTS[service]}`, child);
-  };
-  const admin = new pg.Client({ connectionString: adminUrl });
+  const bench = await createBenchRun(PORTS);
+  const admin = new pg.Client({ connectionString: bench.database.adminUrl });
 
   try {
     await Promise.all([
-      start('identity', 'services/identity/dist/src/main.js', {}),
-      start('catalog', 'services/catalog/dist/src/main.js', {}),
-      start('reviews', 'services/reviews/dist/src/main.js', { DATABASE_POOL_MAX: '20' }),
+      bench.start('identity'),
+      bench.start('catalog'),
+      bench.start('reviews', { DATABASE_POOL_MAX: '20' }),
     ]);
-    await start('gateway', 'gateway/dist/src/main.js', {
-      JWT_PRIVATE_KEY: signingKey.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
-      JWT_KID: signingKey.kid,
-      IDENTITY_URL: `http://127.0.0.1:${PORTS.identity}`,
-      CATALOG_URL: `http://127.0.0.1:${PORTS.catalog}`,
-      REVIEWS_URL: `http://127.0.0.1:${PORTS.reviews}`,
-    });
-    const gateway = `http://127.0.0.1:${PORTS.gateway}`;
+    const gateway = await bench.startGateway(['identity', 'catalog', 'reviews']);
 
-    const registered = await fetch(`${gateway}/api/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        username: 'bench_reader',
-        email: 'bench_reader@example.com',
-        name: 'Bench Reader',
-        password: 'password123',
-      }),
-    });
-    if (registered.status !== 201) throw new Error(`register: ${registered.status}`);
-    const cookie = registered.headers
-      .getSetCookie()
-      .map((line) => line.split(';')[0])
-      .join('; ');
-    const userId = ((await registered.json()) as { id: number }).id;
+    const { cookie, userId } = await registerUser(gateway, 'bench_reader', 'Bench Reader');
     // The business whose detail is read: created through catalog, projected into reviews.
     const created = await fetch(`${gateway}/api/businesses`, {
       method: 'POST',
@@ -216,16 +105,10 @@ export async function run(): Promise<ScenarioResult[]> {
       analyze reviews.review_tags;
       analyze reviews.memberships;
     `);
-    const voterCookies: string[] = [];
-    for (let v = 0; v < VOTERS; v += 1) {
-      const id = randomBytes(32).toString('base64url');
-      await admin.query(
-        `insert into gateway.sessions (id_hash, user_id, idle_expires_at, absolute_expires_at)
-         values ($1, $2, now() + interval '1 day', now() + interval '1 day')`,
-        [createHash('sha256').update(id).digest('hex'), 200_000 + v],
-      );
-      voterCookies.push(`tc_session=${id}`);
-    }
+    const voterCookies = await insertSessions(
+      admin,
+      Array.from({ length: VOTERS }, (_, v) => 200_000 + v),
+    );
     const counts = await admin.query(
       `select (select count(*)::int from reviews.reviews) as reviews,
               (select count(*)::int from reviews.review_tags) as tags,
@@ -247,12 +130,12 @@ export async function run(): Promise<ScenarioResult[]> {
     if (detail.reviews?.length !== 50) throw new Error('composed detail without its reviews');
 
     const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
-    const toggle = {
+    const toggle: Options = {
       url: `${gateway}/api/reviews/1/helpful`,
       requests: [
         {
           method: 'POST',
-          setupRequest: (request: Record<string, unknown>) => ({
+          setupRequest: (request) => ({
             ...request,
             path: `/api/reviews/${1 + Math.floor(Math.random() * REVIEWS)}/helpful`,
             headers: { cookie: pick(voterCookies) },
@@ -266,40 +149,18 @@ export async function run(): Promise<ScenarioResult[]> {
     await autocannon({ ...toggle, duration: 2, connections: 10 });
 
     return [
-      await load('GET /api/reviews/feed (10 groups, 50/page)', 40, {
+      await offered('GET /api/reviews/feed (10 groups, 50/page)', 40, {
         url: feedUrl,
         headers: { cookie },
       }),
-      await load('GET /api/businesses/{id} (composed)', 40, {
+      await offered('GET /api/businesses/{id} (composed)', 40, {
         url: detailUrl,
         headers: { cookie },
       }),
-      await load('POST /api/reviews/{id}/helpful', 60, toggle),
+      await offered('POST /api/reviews/{id}/helpful', 60, toggle),
     ];
   } finally {
     await admin.end().catch(() => undefined);
-    for (const child of children) child.kill('SIGTERM');
-    await Promise.all(
-      children.map((child) =>
-        child.exitCode !== null ? undefined : new Promise((resolve) => child.once('exit', resolve)),
-      ),
-    );
-    await deleteStreams(prefix).catch(() => undefined);
-    await dropDatabase(ADMIN_URL, database);
-    await dropRoles(ADMIN_URL, roles);
-  }
-}
-
-async function deleteStreams(prefix: string): Promise<void> {
-  const nc = await connect({ servers: NATS_URL });
-  try {
-    const jsm = await nc.jetstreamManager();
-    for (const stream of await jsm.streams.list().next()) {
-      if (stream.config.name.startsWith(`${prefix.toUpperCase()}_`)) {
-        await jsm.streams.delete(stream.config.name);
-      }
-    }
-  } finally {
-    await nc.close();
+    await bench.stop();
   }
 }

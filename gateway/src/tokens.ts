@@ -1,5 +1,4 @@
-import jwt from 'jsonwebtoken';
-import { JWT_ALGORITHM, JWT_AUDIENCE, JWT_ISSUER, type SigningKey } from '@trustcircle/service-kit';
+import { signToken, type SigningKey } from '@trustcircle/service-kit';
 
 const TOKEN_LIFETIME_S = 300;
 const REUSE_FOR_MS = 60_000;
@@ -15,28 +14,14 @@ export class TokenMinter {
 
   forUser(userId: number): string {
     return this.cached(`u:${userId}`, () =>
-      jwt.sign({ scope: 'user' }, this.key.privateKey, {
-        algorithm: JWT_ALGORITHM,
-        issuer: JWT_ISSUER,
-        audience: JWT_AUDIENCE,
-        subject: String(userId),
-        expiresIn: TOKEN_LIFETIME_S,
-        keyid: this.key.kid,
-      }),
+      signToken(this.key, 'user', String(userId), TOKEN_LIFETIME_S),
     );
   }
 
   /** For the gateway's own calls to `/internal/*` endpoints. */
   internal(): string {
     return this.cached('internal', () =>
-      jwt.sign({ scope: 'internal' }, this.key.privateKey, {
-        algorithm: JWT_ALGORITHM,
-        issuer: JWT_ISSUER,
-        audience: JWT_AUDIENCE,
-        subject: 'gateway',
-        expiresIn: TOKEN_LIFETIME_S,
-        keyid: this.key.kid,
-      }),
+      signToken(this.key, 'internal', 'gateway', TOKEN_LIFETIME_S),
     );
   }
 

@@ -2,7 +2,14 @@ import type { KeyObject } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import jwt from 'jsonwebtoken';
 import { forbidden, unauthorized } from './errors';
-import { JWT_ALGORITHM, JWT_AUDIENCE, JWT_ISSUER, publicKeysByKid, type Jwks } from './jwt-keys';
+import {
+  JWT_ALGORITHM,
+  JWT_AUDIENCE,
+  JWT_ISSUER,
+  publicKeysByKid,
+  type Jwks,
+  type SigningKey,
+} from './jwt-keys';
 
 export type TokenScope = 'user' | 'internal';
 
@@ -16,6 +23,26 @@ declare module 'express-serve-static-core' {
   interface Request {
     auth?: AuthContext;
   }
+}
+
+/**
+ * Signs a token as the gateway does (design §4): ES256, issuer, audience, `kid`, short-lived.
+ * `subject` is the user id for a user token, the caller's name for an internal one.
+ */
+export function signToken(
+  key: SigningKey,
+  scope: TokenScope,
+  subject: string,
+  lifetimeSeconds = 300,
+): string {
+  return jwt.sign({ scope }, key.privateKey, {
+    algorithm: JWT_ALGORITHM,
+    issuer: JWT_ISSUER,
+    audience: JWT_AUDIENCE,
+    subject,
+    expiresIn: lifetimeSeconds,
+    keyid: key.kid,
+  });
 }
 
 export class InvalidTokenError extends Error {

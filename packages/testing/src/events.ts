@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { deleteEventStreams as deleteStreamsOf } from '@trustcircle/service-kit';
 import { connect } from 'nats';
 
 /** An `EVENTS_PREFIX` no other run uses: its streams are `<PREFIX>_IDENTITY` and so on. */
@@ -8,15 +9,9 @@ export function uniqueEventsPrefix(): string {
 
 /** Deletes the streams a run created under its prefix. */
 export async function deleteEventStreams(natsUrl: string, prefix: string): Promise<void> {
-  if (!prefix) throw new Error('refusing to delete streams without a prefix');
   const nc = await connect({ servers: natsUrl, timeout: 2000 });
   try {
-    const jsm = await nc.jetstreamManager();
-    for (const stream of await jsm.streams.list().next()) {
-      if (stream.config.name.startsWith(`${prefix.toUpperCase()}_`)) {
-        await jsm.streams.delete(stream.config.name);
-      }
-    }
+    await deleteStreamsOf(nc, prefix);
   } finally {
     await nc.close();
   }

@@ -1,15 +1,12 @@
 import {
   generateSigningKey,
-  JWT_ALGORITHM,
-  JWT_AUDIENCE,
-  JWT_ISSUER,
   SERVICE_EXTENSIONS,
+  signToken,
   startService,
   type BaseServiceConfig,
   type RunningService,
   type ServiceDefinition,
 } from '@trustcircle/service-kit';
-import jwt from 'jsonwebtoken';
 import { createTestDatabase, type TestDatabase } from './database';
 import { deleteEventStreams, uniqueEventsPrefix } from './events';
 import { TEST_NATS_URL } from './env';
@@ -117,15 +114,7 @@ export async function startStack(options: StackOptions): Promise<TestStack> {
     db,
     eventsPrefix,
     signingKey,
-    tokenFor: (userId) =>
-      jwt.sign({ scope: 'user' }, signingKey.privateKey, {
-        algorithm: JWT_ALGORITHM,
-        issuer: JWT_ISSUER,
-        audience: JWT_AUDIENCE,
-        subject: String(userId),
-        expiresIn: 300,
-        keyid: signingKey.kid,
-      }),
+    tokenFor: (userId) => signToken(signingKey, 'user', String(userId)),
     running,
     gatewayUrl: urlOf('gateway'),
     urlOf,

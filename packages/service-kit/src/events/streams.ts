@@ -6,9 +6,10 @@ import {
   RetentionPolicy,
   StorageType,
   type JetStreamManager,
+  type NatsConnection,
   type StreamConfig,
 } from 'nats';
-import type { EventNaming } from './naming';
+import { eventNaming, type EventNaming } from './naming';
 
 /** Dedupe by `Nats-Msg-Id` for 10 minutes: longer than any relay retry after an outage. */
 export const DUPLICATE_WINDOW_MS = 10 * 60_000;
@@ -66,6 +67,23 @@ export async function ensureStream(
       max_age: config.max_age,
     });
   }
+}
+
+/**
+ * Deletes every stream of one `EVENTS_PREFIX` (`<PREFIX>_IDENTITY`, …): what a test or bench
+ * run created. Refuses an empty prefix, which would name production's streams.
+ */
+export async function deleteEventStreams(nc: NatsConnection, prefix: string): Promise<string[]> {
+  if (!prefix) throw new Error('refusing to delete streams without a prefix');
+  // `streamName('')` is the prefix part of every stream name of this run: `<PREFIX>_`.
+  const head = eventNaming(prefix).streamName('');
+  const jsm = await nc.jetstreamManager();
+  const names: string[] = [];
+  for await (const stream of jsm.streams.list()) {
+    if (stream.config.name.startsWith(head)) names.push(stream.config.name);
+  }
+  for (const name of names) await jsm.streams.delete(name);
+  return names;
 }
 
 export interface DurableConsumerConfig {

@@ -1,0 +1,114 @@
+/**
+ * Services run as child processes from their builds (dist), on loopback, so the load generator
+ * never shares their event loop: one throwaway database with a role per service, one signing
+ * key (the gateway's private half, the services' JWKS), one `EVENTS_PREFIX`. `stop()` stops the
+ * processes, deletes the run's streams and drops the database and roles.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { generateSigningKey } from '@trustcircle/service-kit';
+import { createBenchDatabase, type BenchDatabase } from './database.ts';
+import { NATS_URL, ROOT, sleep } from './env.ts';
+import { deleteRunStreams } from './streams.ts';
+
+export type SigningKey = ReturnType<typeof generateSigningKey>['signingKey'];
+
+export interface BenchRun {
+  tag: string;
+  /** This run's `EVENTS_PREFIX`: streams `<PREFIX>_<PRODUCER>`, subjects `<prefix>.<type>`. */
+  prefix: string;
+  database: BenchDatabase;
+  signingKey: SigningKey;
+  /** Starts `services/<name>/dist/src/main.js` and answers its URL once `/readyz` says so. */
+  start(service: string, env?: Record<string, string>): Promise<string>;
+  /** Starts the gateway in front of the named, already started services. */
+  startGateway(upstreams: readonly string[], env?: Record<string, string>): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/** A unique tag per run: database `tc_bench_<tag>`, stream prefix `bench<tag>`. */
+export function runNames(): { tag: string; database: string; prefix: string } {
+  const tag = randomBytes(4).toString('hex');
+  return { tag, database: `tc_bench_${tag}`, prefix: `bench${tag}` };
+}
+
+/** `ports`: every service (and `gateway`) that will be started, on its loopback port. */
+export async function createBenchRun(ports: Record<string, number>): Promise<BenchRun> {
+  const { tag, database: name, prefix } = runNames();
+  const database = await createBenchDatabase(name, Object.keys(ports));
+  const { signingKey, jwks } = generateSigningKey();
+  const common = {
+    PATH: process.env.PATH ?? '',
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    NATS_URL,
+    EVENTS_PREFIX: prefix,
+    JWT_JWKS: JSON.stringify(jwks),
+  };
+  const children: ChildProcess[] = [];
+  const urls = new Map<string, string>();
+
+  async function startProcess(service: string, main: string, env: Record<string, string>) {
+    const port = ports[service];
+    if (port === undefined) throw new Error(`no port for ${service}`);
+    const child = spawn(process.execPath, [join(ROOT, main)], {
+      env: { ...common, PORT: String(port), DATABASE_URL: database.urlOf(service), ...env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    children.push(child);
+    const url = `http://127.0.0.1:${port}`;
+    await waitReady(url, child);
+    urls.set(service, url);
+    return url;
+  }
+
+  return {
+    tag,
+    prefix,
+    database,
+    signingKey,
+    start: (service, env = {}) =>
+      startProcess(service, `services/${service}/dist/src/main.js`, env),
+    startGateway: (upstreams, env = {}) =>
+      startProcess('gateway', 'gateway/dist/src/main.js', {
+        JWT_PRIVATE_KEY: signingKey.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
+        JWT_KID: signingKey.kid,
+        ...Object.fromEntries(
+          upstreams.map((service) => {
+            const url = urls.get(service);
+            if (!url) throw new Error(`${service} is not running`);
+            return [`${service.toUpperCase()}_URL`, url];
+          }),
+        ),
+        ...env,
+      }),
+    async stop() {
+      for (const child of children) child.kill('SIGTERM');
+      await Promise.all(
+        children.map((child) =>
+          child.exitCode !== null || child.signalCode !== null
+            ? undefined
+            : new Promise((resolve) => child.once('exit', resolve)),
+        ),
+      );
+      await deleteRunStreams(prefix).catch(() => undefined);
+      await database.drop();
+    },
+  };
+}
+
+export async function waitReady(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url} exited with ${child.exitCode}`);
+    const ok = await fetch(`${url}/readyz`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (ok) return;
+    await sleep(100);
+  }
+  throw new Error(`${url} not ready`);
+}
