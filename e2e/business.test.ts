@@ -449,6 +449,16 @@ describe('the whole journey', () => {
       .getByRole('button', { name: 'Helpful (1)' })
       .click();
     await visitor.waitForURL('**/auth');
+
+    // While the review is live: /trending lists the business, /search finds the group too.
+    await p.goto('/trending');
+    await p.getByRole('heading', { level: 1, name: 'Trending Now' }).waitFor();
+    await p.getByRole('link', { name: 'Luigi Trattoria' }).waitFor();
+    await p.getByText(/1 this week/).waitFor();
+    await p.goto('/search?q=pizza');
+    await p.getByRole('link', { name: 'Pizza Critics' }).waitFor();
+    await p.getByRole('link', { name: 'Luigi Trattoria' }).waitFor();
+    await screenshot(p, 'business-search-1280');
   });
 
   it('three users report it and it disappears everywhere', async () => {
@@ -533,7 +543,7 @@ describe('the wizard on its own', () => {
     await loner.getByText("You're not in any groups yet").waitFor();
     await loner.getByRole('link', { name: 'Find Groups to Join' }).waitFor();
     expect(await loner.getByRole('button', { name: 'Submit Review' }).isDisabled()).toBe(true);
-    await screenshot(loner, 'business-wizard-no-groups-390');
+    await screenshot(loner, 'business-wizard-no-groups-1280');
   });
 
   it('refuses a text file renamed .jpg in the browser and on the server', async () => {

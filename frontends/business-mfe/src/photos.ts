@@ -1,21 +1,8 @@
 import { PHOTO_MAX_BYTES } from '@trustcircle/contracts/reviews';
+import { photoMetaAcceptable, sniffImage } from './logic';
 
-/** Spec §5: JPG, JPEG, PNG or WebP, each at most 5 MB. */
-export const ACCEPTED_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/webp'];
-export const ACCEPTED_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp'];
 export const ACCEPT_ATTRIBUTE = '.jpg,.jpeg,.png,.webp,image/jpeg,image/png,image/webp';
 export { PHOTO_MAX_BYTES };
-
-/** What the file's first bytes say it is (the server judges the same way, docs/api.md). */
-export function sniffImage(bytes: Uint8Array): 'jpeg' | 'png' | 'webp' | null {
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff)
-    return 'jpeg';
-  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-  if (bytes.length >= 8 && png.every((b, i) => bytes[i] === b)) return 'png';
-  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.slice(from, to));
-  if (bytes.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
-  return null;
-}
 
 async function headOf(file: File): Promise<Uint8Array> {
   const blob = file.slice(0, 12);
@@ -32,10 +19,7 @@ async function headOf(file: File): Promise<Uint8Array> {
 
 /** Declared type and name allowed, size ≤ 5 MB, and the content really an image. */
 export async function isAcceptablePhoto(file: File): Promise<boolean> {
-  const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
-  if (!ACCEPTED_TYPES.includes(file.type.toLowerCase())) return false;
-  if (!ACCEPTED_EXTENSIONS.includes(extension)) return false;
-  if (file.size > PHOTO_MAX_BYTES || file.size === 0) return false;
+  if (!photoMetaAcceptable(file, PHOTO_MAX_BYTES)) return false;
   return sniffImage(await headOf(file)) !== null;
 }
 

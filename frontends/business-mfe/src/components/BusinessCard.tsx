@@ -5,7 +5,9 @@ import { CategoryIcon } from './CategoryIcon';
 
 export const DEFAULT_DESCRIPTION = 'A local business reviewed by the TrustCircle community.';
 
-export const reviewCountText = (count: number) => `${count} ${count === 1 ? 'review' : 'reviews'}`;
+import { reviewCountText } from '../logic';
+
+export { reviewCountText };
 
 /** A business in a list: category icon, name, description (or a default), real score and count. */
 export function BusinessCard({ business }: { business: BusinessSummary }) {

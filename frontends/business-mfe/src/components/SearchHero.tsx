@@ -1,12 +1,7 @@
 import { type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { SearchIcon } from '@trustcircle/ui';
-
-/** Non-blank search text, trimmed; `null` when blank (spec §5). */
-export function searchText(value: FormDataEntryValue | null): string | null {
-  const text = typeof value === 'string' ? value.trim() : '';
-  return text ? text : null;
-}
+import { searchText } from '../logic';
 
 /** The hero search of Explore and Search: non-blank text goes to /search?q= (URL-encoded). */
 export function SearchHero({

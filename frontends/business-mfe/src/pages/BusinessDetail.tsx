@@ -15,34 +15,14 @@ import { CategoryIcon } from '../components/CategoryIcon';
 import { LoadError } from '../components/common';
 import { ReviewList } from '../components/ReviewList';
 import { useBusiness, useSimilar, type BusinessDetail, type FullReview } from '../data';
+import { highlights } from '../logic';
 import { useNotify } from '../toast';
 
 export const LATEST_COUNT = 2;
 export const GROUP_EXCERPT = 150;
 const MAX_GROUP_INITIALS = 3;
-const MAX_HIGHLIGHTS = 5;
 
 type Tab = 'overview' | 'reviews' | 'communities' | 'similar';
-
-/** The most often named pros (or cons) across the reviews, one point per line. */
-export function highlights(reviews: FullReview[], field: 'pros' | 'cons') {
-  const counts = new Map<string, { text: string; count: number }>();
-  for (const review of reviews) {
-    const seen = new Set<string>();
-    for (const line of (review[field] ?? '').split('\n')) {
-      const text = line.trim();
-      const key = text.toLowerCase();
-      if (!text || seen.has(key)) continue;
-      seen.add(key);
-      const entry = counts.get(key);
-      if (entry) entry.count += 1;
-      else counts.set(key, { text, count: 1 });
-    }
-  }
-  return [...counts.values()]
-    .sort((a, b) => b.count - a.count || a.text.localeCompare(b.text))
-    .slice(0, MAX_HIGHLIGHTS);
-}
 
 function Section({
   title,

@@ -21,6 +21,7 @@ import {
   type BusinessSummary,
   type FullReview,
 } from '../data';
+import { stepPercent } from '../logic';
 import { ACCEPT_ATTRIBUTE, filterPhotos, previewOf } from '../photos';
 import { useNotify } from '../toast';
 
@@ -42,7 +43,7 @@ function check<K extends keyof typeof CreateReviewRequestSchema.shape>(field: K,
 }
 
 function Progress({ step }: { step: Step }) {
-  const percent = Math.round((step / STEPS) * 100);
+  const percent = stepPercent(step, STEPS);
   return (
     <div className="mb-4">
       <div className="d-flex justify-content-between small fw-semibold mb-1">
