@@ -608,3 +608,14 @@ describe('/business/new', () => {
     await p.getByRole('link', { name: 'Corner Books' }).waitFor();
   });
 });
+
+describe('when the reviews service is down', () => {
+  it('still shows the business, with a quiet notice instead of the reviews', async () => {
+    await world.stack.stopService('reviews');
+    const p = await page(people.fellow);
+    await p.goto(`/business/${businesses.luigi}`);
+    await p.getByRole('heading', { level: 1, name: 'Luigi Trattoria' }).waitFor();
+    await p.getByText("Reviews can't be shown right now.", { exact: false }).waitFor();
+    await p.getByRole('region', { name: 'Business Information' }).waitFor();
+  });
+});
