@@ -153,6 +153,9 @@ async function main(): Promise<void> {
       );
     }
     if (d.kind === 'gateway') {
+      // The demo seed signs up 300 users from this one address; the limits stay per-IP.
+      serviceEnv.REGISTER_LIMIT_PER_IP = env.REGISTER_LIMIT_PER_IP ?? '1000';
+      serviceEnv.LOGIN_LIMIT_PER_IP = env.LOGIN_LIMIT_PER_IP ?? '1000';
       serviceEnv.JWT_PRIVATE_KEY_FILE = keys.privateKeyFile;
       serviceEnv.JWT_KID = keys.kid;
       for (const other of deployables) {
