@@ -227,6 +227,10 @@ describe('explore', () => {
     await hero.getByLabel('Search businesses', { exact: true }).fill('volt & co');
     await hero.getByRole('button', { name: 'Search', exact: true }).click();
     await p.waitForURL((url) => url.pathname === '/search' && url.search === '?q=volt%20%26%20co');
+    await p.getByRole('heading', { level: 1, name: 'Search results for "volt & co"' }).waitFor();
+    await hero.getByLabel('Search businesses', { exact: true }).fill('volt');
+    await hero.getByRole('button', { name: 'Search', exact: true }).click();
+    await p.waitForURL('**/search?q=volt');
     await p.getByRole('heading', { name: /Businesses/ }).waitFor();
     await p.getByRole('link', { name: 'Volt Electronics' }).waitFor();
   });
