@@ -600,6 +600,8 @@ describe('/business/new', () => {
     await p.getByRole('button', { name: 'Add Business' }).click();
     await p.getByText('Website must be a web address').waitFor();
     await p.getByLabel(/Website/).fill('https://cornerbooks.example.com');
+    for (const label of ['Business name', 'Category', 'Website (optional)'])
+      expect(await p.getByLabel(label).getAttribute('class')).not.toContain('is-invalid');
     await screenshot(p, 'business-new-1280');
     await p.getByRole('button', { name: 'Add Business' }).click();
     await p.waitForURL(/\/business\/\d+$/);

@@ -62,7 +62,15 @@ export function NewBusinessPage() {
         <p className="text-body-secondary">
           Can&apos;t find a place? Add it so you and your communities can review it.
         </p>
-        <form className="card border-0 shadow-sm" onSubmit={submit} noValidate>
+        <form
+          className="card border-0 shadow-sm"
+          onSubmit={submit}
+          noValidate
+          onChange={(event) => {
+            const { name } = event.target as unknown as { name?: string };
+            if (name && errors[name]) setErrors(({ [name]: _cleared, ...rest }) => rest);
+          }}
+        >
           <div className="card-body p-3 p-md-4 row g-3">
             {create.isError && (
               <div className="col-12">
