@@ -1,12 +1,9 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import {
   loginInBrowser,
   newPage,
   newUser,
   registerInBrowser,
-  ROOT,
   screenshot,
   seriousViolations,
   startWorld,
@@ -317,15 +314,6 @@ describe('accounts', () => {
     const width = await p.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
   });
-});
-
-describe('feed', () => {
-  const hasReviews = existsSync(join(ROOT, 'services/reviews/src/service.ts'));
-  // Needs GET /api/reviews/feed (the reviews service, issue in progress); skipped until it exists.
-  (hasReviews ? it.skip : it.skip)(
-    'loads 3 reviews, then 6 with "Load more reviews" [skipped: reviews service not in the e2e stack yet]',
-    async () => undefined,
-  );
 });
 
 describe('micro-frontends', () => {

@@ -1,0 +1,86 @@
+import { catalogService } from '@trustcircle/catalog';
+import { communitiesService } from '@trustcircle/communities';
+import { reviewsService } from '@trustcircle/reviews';
+import { waitFor } from '@trustcircle/testing';
+import type { Page } from 'playwright-core';
+import { loginInBrowser, newPage, newUser, screenshot, startWorld, type E2EWorld } from './support';
+
+/**
+ * The signed-in home's feed with real data (spec §2 and §4: 3 reviews first, "Load more
+ * reviews" adds 3, hidden once all are shown): a member's 7 reviews in a group with a fellow
+ * member, written through the API, read in the fellow's browser.
+ */
+let world: E2EWorld;
+let fellow: ReturnType<typeof newUser>;
+const REVIEWS = 7;
+
+beforeAll(async () => {
+  world = await startWorld({ services: [communitiesService, catalogService, reviewsService] });
+  const author = world.stack.client();
+  const writer = newUser();
+  expect((await author.post('/api/register', writer)).status).toBe(201);
+  const group = await author.post('/api/groups', {
+    name: 'Neighbourhood Foodies',
+    description: 'Where we eat this week, and what we thought of it.',
+  });
+  expect(group.status).toBe(201);
+
+  fellow = newUser();
+  const reader = world.stack.client();
+  expect((await reader.post('/api/register', fellow)).status).toBe(201);
+  expect((await reader.post(`/api/groups/${group.body.id}/join`)).status).toBe(200);
+
+  for (let i = 1; i <= REVIEWS; i += 1) {
+    const business = await author.post('/api/businesses', {
+      name: `Feed Bistro ${i}`,
+      category: 'Restaurants',
+      description: 'Small plates and natural wine.',
+    });
+    expect(business.status).toBe(201);
+    const review = await author.post('/api/reviews', {
+      businessId: business.body.id,
+      rating: 1 + (i % 5),
+      content: `Visit number ${i}: friendly staff, and the bread is baked in house.`,
+      groupIds: [group.body.id],
+    });
+    expect(review.status).toBe(201);
+  }
+  // Feeds read the reviews service's projection of memberships: wait until it has them all.
+  await waitFor(
+    async () => {
+      const feed = await reader.get('/api/reviews/feed');
+      return feed.status === 200 && feed.body.length === REVIEWS;
+    },
+    { what: 'the fellow member’s feed' },
+  );
+}, 120_000);
+
+afterAll(async () => {
+  await world?.stop();
+});
+
+const cards = (page: Page) => page.getByRole('article', { name: /^Review of Feed Bistro/ });
+
+describe('home feed', () => {
+  it('shows 3 reviews, then 6 with "Load more reviews", then all and no button', async () => {
+    const page = await newPage(world);
+    await page.goto('/auth');
+    await loginInBrowser(page, fellow.email, fellow.password);
+    await page.waitForURL('**/dashboard');
+    await cards(page).first().waitFor();
+    expect(await cards(page).count()).toBe(3);
+    await screenshot(page, 'home-feed-1280');
+
+    const more = page.getByRole('button', { name: 'Load more reviews' });
+    const shown = (count: number) => () =>
+      cards(page)
+        .count()
+        .then((n) => n === count);
+    await more.click();
+    await waitFor(shown(6), { what: '6 reviews' });
+    await more.click();
+    await waitFor(shown(REVIEWS), { what: `${REVIEWS} reviews` });
+    await waitFor(() => more.count().then((n) => n === 0), { what: 'the button to go' });
+    await page.close();
+  });
+});
