@@ -1,6 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { gatewayService } from '@trustcircle/gateway';
 import { identityService } from '@trustcircle/identity';
 import { startStaticServer, type RunningStaticServer } from '@trustcircle/service-kit';
@@ -10,6 +12,18 @@ let stack: TestStack;
 let shell: RunningStaticServer;
 let groups: RunningStaticServer;
 let dir: string;
+const bundle = `console.log(${JSON.stringify('TrustCircle '.repeat(100))});`;
+
+/** The answer's bytes exactly as the gateway sent them (fetch would decode them). */
+function rawGet(url: string, headers: Record<string, string>) {
+  return new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+    get(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+}
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tc-frontends-'));
@@ -17,6 +31,9 @@ beforeAll(async () => {
   mkdirSync(join(dir, 'groups'), { recursive: true });
   writeFileSync(join(dir, 'shell/index.html'), '<!doctype html><title>TrustCircle</title>');
   writeFileSync(join(dir, 'shell/static/js/main.0123abcd45.js'), 'console.log(1)');
+  writeFileSync(join(dir, 'shell/static/js/app.0123abcd45.js'), bundle);
+  writeFileSync(join(dir, 'shell/static/js/app.0123abcd45.js.br'), brotliCompressSync(bundle));
+  writeFileSync(join(dir, 'shell/static/js/app.0123abcd45.js.gz'), gzipSync(bundle));
   writeFileSync(join(dir, 'groups/mf-manifest.json'), '{"id":"groups"}');
   shell = await startStaticServer({ root: join(dir, 'shell') });
   groups = await startStaticServer({ root: join(dir, 'groups') });
@@ -60,6 +77,21 @@ describe('the shell behind the gateway', () => {
     expect(res.headers.get('content-type')).toContain('text/javascript');
     const missing = await stack.client().get('/static/js/nope.0123abcd45.js');
     expect(missing.status).toBe(404);
+  });
+
+  it("passes the static server's precompressed answers through untouched", async () => {
+    const url = `${stack.gatewayUrl}/static/js/app.0123abcd45.js`;
+    const br = await rawGet(url, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.body.equals(brotliCompressSync(bundle))).toBe(true);
+    const gzip = await rawGet(url, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.body.equals(gzipSync(bundle))).toBe(true);
+    const plain = await rawGet(url, {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(bundle);
   });
 
   it('keeps the API, health and keys for itself', async () => {

@@ -1,19 +1,27 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { Spinner } from '@trustcircle/ui';
 import { RemoteRoutes } from './federation/remotes';
 import { Frame } from './layout/Frame';
-import { AuthPage } from './pages/Auth';
 import { HomePage } from './pages/Home';
 import { LandingPage } from './pages/Landing';
-import { MyReviewsPage } from './pages/MyReviews';
 import { NotFoundPage } from './pages/NotFound';
-import { ProfilePage, SettingsPage } from './pages/Profile';
 import { AboutPage, STATIC_PAGES, StaticPage } from './pages/StaticPages';
 import { createQueryClient } from './query-client';
 import { signedOutJustNow, useSession } from './session';
 import { ToastProvider } from './toast';
+
+// Pages off the first load: the forms (and with them zod and the contracts' schemas) come in
+// their own chunks when visited. The landing and home pages stay in the main bundle.
+const AuthPage = lazy(() => import('./pages/Auth').then((m) => ({ default: m.AuthPage })));
+const ProfilePage = lazy(() => import('./pages/Profile').then((m) => ({ default: m.ProfilePage })));
+const SettingsPage = lazy(() =>
+  import('./pages/Profile').then((m) => ({ default: m.SettingsPage })),
+);
+const MyReviewsPage = lazy(() =>
+  import('./pages/MyReviews').then((m) => ({ default: m.MyReviewsPage })),
+);
 
 /** Spinner while the user loads, the page when signed in, else /auth (and back after login). */
 export function RequireAuth({ children }: { children: ReactNode }) {
@@ -116,7 +124,9 @@ export function App() {
       <BrowserRouter>
         <ToastProvider>
           <Frame>
-            <AppRoutes />
+            <Suspense fallback={<Spinner />}>
+              <AppRoutes />
+            </Suspense>
           </Frame>
         </ToastProvider>
       </BrowserRouter>

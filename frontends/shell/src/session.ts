@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, fetchCurrentUser, SESSION_QUERY_KEY, type SessionUser } from '@trustcircle/ui';
+import { takeEarlySession } from './early-session';
 
 /** The current user from `GET /api/user`; `null` when signed out (a 401). */
 export function useSession() {
   const query = useQuery({
     queryKey: SESSION_QUERY_KEY,
-    queryFn: () => fetchCurrentUser(),
+    queryFn: () => fetchCurrentUser(takeEarlySession()),
   });
   return { user: query.data ?? null, isLoading: query.isLoading, error: query.error };
 }

@@ -8,7 +8,9 @@ import { extname, join, resolve, sep } from 'node:path';
  * A small static file server for the built micro-frontends (the shell and the remotes):
  * content-hashed assets are cached for a year, everything else (index.html, mf-manifest.json,
  * remoteEntry.js) is revalidated on every load, and unknown page paths fall back to
- * index.html so the browser router can answer them.
+ * index.html so the browser router can answer them. Files the build precompressed
+ * (`main.js.br`, `main.js.gz` beside `main.js`) are sent as they are to clients that accept
+ * them (`Content-Encoding`, `Vary: Accept-Encoding`): no compression work per request.
  */
 export interface StaticServerOptions {
   /** The build output directory. */
@@ -47,10 +49,59 @@ export function defaultIsImmutable(relativePath: string): boolean {
   return HASHED.test(relativePath);
 }
 
+/** Precompressed siblings the server looks for, in order of preference. */
+export const PRECOMPRESSED = [
+  { encoding: 'br', suffix: '.br' },
+  { encoding: 'gzip', suffix: '.gz' },
+] as const;
+export type PrecompressedEncoding = (typeof PRECOMPRESSED)[number]['encoding'];
+
+/**
+ * The codings an `Accept-Encoding` header allows (q > 0), by q then our preference (br before
+ * gzip); `*` stands for any coding not named. `x-gzip` counts as gzip.
+ */
+export function acceptedEncodings(header: string | undefined): PrecompressedEncoding[] {
+  if (!header) return [];
+  const q = new Map<string, number>();
+  for (const part of header.split(',')) {
+    const [rawName, ...params] = part.trim().split(';');
+    let name = rawName?.trim().toLowerCase();
+    if (!name) continue;
+    if (name === 'x-gzip') name = 'gzip';
+    let weight = 1;
+    for (const param of params) {
+      const [key, value] = param.trim().split('=');
+      if (key?.trim().toLowerCase() === 'q') {
+        const parsed = Number(value);
+        weight = Number.isFinite(parsed) ? parsed : 0;
+      }
+    }
+    q.set(name, Math.max(q.get(name) ?? 0, weight));
+  }
+  const star = q.get('*');
+  return PRECOMPRESSED.map(({ encoding }, order) => ({
+    encoding,
+    order,
+    weight: q.get(encoding) ?? star ?? 0,
+  }))
+    .filter((candidate) => candidate.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.order - b.order)
+    .map((candidate) => candidate.encoding);
+}
+
 export function createStaticHandler(options: StaticServerOptions) {
   const rootPromise = realpath(resolve(options.root));
   const spaFallback = options.spaFallback ?? true;
   const isImmutable = options.isImmutable ?? defaultIsImmutable;
+
+  async function regularFile(path: string) {
+    try {
+      const info = await stat(path);
+      return info.isFile() ? { path, size: info.size, mtime: info.mtime } : null;
+    } catch {
+      return null;
+    }
+  }
 
   async function fileAt(root: string, relative: string) {
     const candidate = resolve(root, `.${sep}${relative}`);
@@ -110,7 +161,22 @@ export function createStaticHandler(options: StaticServerOptions) {
       return;
     }
     const type = CONTENT_TYPES[extname(file.path).toLowerCase()] ?? 'application/octet-stream';
-    const etag = `W/"${file.size.toString(16)}-${file.mtime.getTime().toString(16)}"`;
+    // A precompressed sibling the client accepts, if the build left one (one stat each).
+    const siblings = await Promise.all(
+      PRECOMPRESSED.map(async ({ encoding, suffix }) => ({
+        encoding,
+        file: await regularFile(file.path + suffix),
+      })),
+    );
+    const available = siblings.filter((sibling) => sibling.file);
+    const accepted = acceptedEncodings(
+      [req.headers['accept-encoding']].flat().filter(Boolean).join(','),
+    );
+    const chosen = accepted
+      .map((encoding) => available.find((sibling) => sibling.encoding === encoding))
+      .find(Boolean);
+    const body = chosen?.file ?? file;
+    const etag = `W/"${body.size.toString(16)}-${file.mtime.getTime().toString(16)}${chosen ? `-${chosen.encoding}` : ''}"`;
     const headers: Record<string, string | number> = {
       'content-type': type,
       'cache-control': isImmutable(relativeFile) ? IMMUTABLE_CACHE : NO_CACHE,
@@ -118,18 +184,21 @@ export function createStaticHandler(options: StaticServerOptions) {
       'last-modified': file.mtime.toUTCString(),
       'x-content-type-options': 'nosniff',
     };
+    if (chosen) headers['content-encoding'] = chosen.encoding;
+    // Caches must key on Accept-Encoding whenever the answer could have been another coding.
+    if (available.length) headers.vary = 'Accept-Encoding';
     if (req.headers['if-none-match'] === etag) {
       res.writeHead(304, headers);
       res.end();
       return;
     }
-    headers['content-length'] = file.size;
+    headers['content-length'] = body.size;
     res.writeHead(200, headers);
     if (method === 'HEAD') {
       res.end();
       return;
     }
-    const stream = createReadStream(file.path);
+    const stream = createReadStream(body.path);
     stream.on('error', () => res.destroy());
     stream.pipe(res);
   };

@@ -414,6 +414,7 @@ export function HomePage() {
   if (!user) return null;
   const reviews = feed.data ?? [];
   const groupCount = myGroups.data?.length ?? 0;
+  const countsLoading = feed.isLoading || myGroups.isLoading;
   const featured = [...reviews].sort((a, b) => (b.helpfulCount ?? 0) - (a.helpfulCount ?? 0))[0];
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -455,15 +456,26 @@ export function HomePage() {
             </div>
           </form>
           <div className="d-flex flex-wrap gap-2 align-items-center">
-            {(categories.data ?? []).slice(0, 5).map((category) => (
-              <Link
-                key={category}
-                to={`/explore?category=${encodeURIComponent(category)}`}
-                className="btn btn-sm tc-chip"
-              >
-                {category}
-              </Link>
-            ))}
+            {categories.isLoading
+              ? // Chip-sized stand-ins, so the hero does not grow (and shift the page) on arrival.
+                [0, 1, 2, 3, 4].map((key) => (
+                  <span
+                    key={key}
+                    className="btn btn-sm tc-chip tc-chip-placeholder placeholder"
+                    aria-hidden="true"
+                  >
+                    {'\u00a0'}
+                  </span>
+                ))
+              : (categories.data ?? []).slice(0, 5).map((category) => (
+                  <Link
+                    key={category}
+                    to={`/explore?category=${encodeURIComponent(category)}`}
+                    className="btn btn-sm tc-chip"
+                  >
+                    {category}
+                  </Link>
+                ))}
             <Link to="/explore" className="btn btn-sm btn-light tc-btn-on-dark">
               Discover
             </Link>
@@ -475,14 +487,22 @@ export function HomePage() {
       </section>
 
       <div className="container-xl py-4">
-        {(reviews.length > 0 || groupCount > 0) && (
+        {/* Shown (with stand-in badges) while the counts load, so it does not push the page down. */}
+        {(countsLoading || reviews.length > 0 || groupCount > 0) && (
           <div
             className="tc-welcome alert border-0 shadow-sm d-flex flex-wrap align-items-center gap-3"
             role="status"
+            aria-busy={countsLoading}
           >
             <span className="fw-semibold">Welcome back, {displayName(user)}!</span>
-            <span className="badge rounded-pill tc-badge-soft">{reviews.length} New Reviews</span>
-            <span className="badge rounded-pill tc-badge-soft">
+            <span
+              className={`badge rounded-pill tc-badge-soft${countsLoading ? ' placeholder' : ''}`}
+            >
+              {reviews.length} New Reviews
+            </span>
+            <span
+              className={`badge rounded-pill tc-badge-soft${countsLoading ? ' placeholder' : ''}`}
+            >
               {groupCount} {groupCount === 1 ? 'Group' : 'Groups'}
             </span>
           </div>

@@ -1,0 +1,18 @@
+/**
+ * `GET /api/user` started by the entry chunk (index.ts), while the browser still downloads
+ * the bootstrap chunks: the first page (landing or home) can render as soon as they have run,
+ * without another round trip. The session query takes the answer once; later checks fetch anew.
+ */
+let early: Promise<Response> | null =
+  typeof window === 'undefined'
+    ? null
+    : fetch('/api/user', { credentials: 'include', headers: { Accept: 'application/json' } });
+// A failure surfaces to the session query that takes it, not as an unhandled rejection.
+early?.catch(() => undefined);
+
+/** A `fetch` that answers with the early response, once; `undefined` after that. */
+export function takeEarlySession(): typeof fetch | undefined {
+  const pending = early;
+  early = null;
+  return pending ? () => pending : undefined;
+}

@@ -1,0 +1,168 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import {
+  acceptedEncodings,
+  IMMUTABLE_CACHE,
+  NO_CACHE,
+  startStaticServer,
+  type RunningStaticServer,
+} from '../src/static-server';
+
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/** A plain http request: the body exactly as sent (fetch would decode it). */
+function raw(
+  server: RunningStaticServer,
+  path: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${server.url}${path}`, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const script = `console.log(${JSON.stringify('TrustCircle '.repeat(200))});\n`;
+const html = `<!doctype html><title>TrustCircle</title>${'<p>shell</p>'.repeat(100)}`;
+let dir: string;
+let server: RunningStaticServer;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'tc-static-'));
+  mkdirSync(join(dir, 'static/js'), { recursive: true });
+  const js = join(dir, 'static/js/main.0123abcd45.js');
+  writeFileSync(js, script);
+  writeFileSync(`${js}.gz`, gzipSync(script));
+  writeFileSync(`${js}.br`, brotliCompressSync(script));
+  writeFileSync(join(dir, 'index.html'), html);
+  writeFileSync(join(dir, 'index.html.gz'), gzipSync(html));
+  writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  server = await startStaticServer({ root: dir });
+});
+
+afterAll(async () => {
+  await server?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('acceptedEncodings', () => {
+  it('orders by q, then br before gzip, and drops q=0', () => {
+    expect(acceptedEncodings(undefined)).toEqual([]);
+    expect(acceptedEncodings('')).toEqual([]);
+    expect(acceptedEncodings('identity')).toEqual([]);
+    expect(acceptedEncodings('gzip, deflate, br, zstd')).toEqual(['br', 'gzip']);
+    expect(acceptedEncodings('gzip, deflate')).toEqual(['gzip']);
+    expect(acceptedEncodings('br;q=0, gzip')).toEqual(['gzip']);
+    expect(acceptedEncodings('gzip;q=0.8, br;q=0.2')).toEqual(['gzip', 'br']);
+    expect(acceptedEncodings('*')).toEqual(['br', 'gzip']);
+    expect(acceptedEncodings('*;q=0.5, gzip;q=0')).toEqual(['br']);
+    expect(acceptedEncodings('X-GZIP')).toEqual(['gzip']);
+    expect(acceptedEncodings('BR;Q=1')).toEqual(['br']);
+  });
+});
+
+describe('precompressed siblings', () => {
+  const path = '/static/js/main.0123abcd45.js';
+
+  it('sends the brotli file to a browser that accepts br', async () => {
+    const res = await raw(server, path, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toBe('Accept-Encoding');
+    expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(res.headers['cache-control']).toBe(IMMUTABLE_CACHE);
+    expect(Number(res.headers['content-length'])).toBe(res.body.length);
+    expect(res.body.length).toBeLessThan(Buffer.byteLength(script));
+    expect(brotliDecompressSync(res.body).toString()).toBe(script);
+  });
+
+  it('sends the gzip file when br is not accepted', async () => {
+    for (const accept of ['gzip, deflate', 'br;q=0, gzip', 'gzip;q=1, br;q=0.5']) {
+      const res = await raw(server, path, { 'accept-encoding': accept });
+      expect(res.headers['content-encoding']).toBe('gzip');
+      expect(res.headers.vary).toBe('Accept-Encoding');
+      expect(gunzipSync(res.body).toString()).toBe(script);
+    }
+  });
+
+  it('sends the file as it is without an accepted coding, still varying on it', async () => {
+    for (const headers of [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'zstd' }]) {
+      const res = await raw(server, path, headers);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.headers.vary).toBe('Accept-Encoding');
+      expect(res.body.toString()).toBe(script);
+      expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(script));
+    }
+  });
+
+  it('gives each coding its own ETag, and revalidates against it', async () => {
+    const br = await raw(server, path, { 'accept-encoding': 'br' });
+    const gzip = await raw(server, path, { 'accept-encoding': 'gzip' });
+    const plain = await raw(server, path);
+    const etags = [br, gzip, plain].map((res) => res.headers.etag);
+    expect(new Set(etags).size).toBe(3);
+    const again = await raw(server, path, {
+      'accept-encoding': 'br',
+      'if-none-match': String(br.headers.etag),
+    });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    const other = await raw(server, path, {
+      'accept-encoding': 'gzip',
+      'if-none-match': String(br.headers.etag),
+    });
+    expect(other.status).toBe(200);
+    expect(other.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('answers HEAD with the compressed length and no body', async () => {
+    const res = await raw(server, path, { 'accept-encoding': 'br' }, 'HEAD');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(Number(res.headers['content-length'])).toBe(brotliCompressSync(script).length);
+    expect(res.body.length).toBe(0);
+  });
+
+  it('keeps index.html (and the SPA fallback) uncached, with the sibling that exists', async () => {
+    for (const page of ['/', '/index.html', '/groups/12']) {
+      const res = await raw(server, page, { 'accept-encoding': 'gzip, deflate, br' });
+      expect(res.status).toBe(200);
+      expect(res.headers['cache-control']).toBe(NO_CACHE);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers['content-encoding']).toBe('gzip');
+      expect(res.headers.vary).toBe('Accept-Encoding');
+      expect(gunzipSync(res.body).toString()).toBe(html);
+    }
+  });
+
+  it('leaves files without siblings alone', async () => {
+    const res = await raw(server, '/favicon.svg', { 'accept-encoding': 'gzip, br' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers.vary).toBeUndefined();
+    expect(res.headers['content-type']).toBe('image/svg+xml');
+  });
+
+  it('still answers 404 for missing assets', async () => {
+    const res = await raw(server, '/static/js/nope.0123abcd45.js', { 'accept-encoding': 'br' });
+    expect(res.status).toBe(404);
+    expect(res.headers['content-encoding']).toBeUndefined();
+  });
+});
