@@ -7,17 +7,10 @@ declare module 'autocannon' {
     max: number;
   }
   interface Result {
-    requests: Histogram & { total: number };
+    requests: Histogram;
     latency: Histogram;
     non2xx: number;
     errors: number;
-  }
-  interface Request {
-    method?: string;
-    path?: string;
-    headers?: Record<string, string>;
-    body?: string;
-    setupRequest?: (request: Request) => Request;
   }
   interface Options {
     url: string;
@@ -27,9 +20,6 @@ declare module 'autocannon' {
     duration?: number;
     /** Requests in all, instead of a duration. */
     amount?: number;
-    /** Requests per second offered over all connections. */
-    overallRate?: number;
-    requests?: Request[];
   }
   export default function autocannon(options: Options): Promise<Result>;
 }

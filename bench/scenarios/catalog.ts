@@ -1,7 +1,7 @@
 /**
  * Catalog (issue 5): with 10,000 businesses and 100,000 review facts (10,000 of them on one
  * business), offer a fixed 500 req/s to the catalog service for list, search, trending and
- * detail (autocannon `overallRate`), then measure a review event → its business's updated
+ * detail (on a schedule: support/paced.ts), then measure a review event → its business's updated
  * score for the business with 10,000 reviews (published on NATS as the reviews relay would,
  * applied by catalog's consumer; measured until the fact's transaction is visible).
  * Bulk data comes from SQL generate_series. Throwaway database and stream prefix.
@@ -68,7 +68,8 @@ async function seed(adminUrl: string): Promise<void> {
       insert into business_group_scores (business_id, group_id, score, review_count)
       select business_id, g, avg(rating), count(*)
         from review_facts, unnest(group_ids) g where not hidden group by business_id, g`);
-    await client.query('analyze');
+    // The steady state autovacuum keeps: statistics, visibility map, GIN pending lists merged.
+    await client.query('vacuum analyze');
   } finally {
     await client.end();
   }
@@ -80,9 +81,9 @@ function offered(url: string, title: string, paths: string[]): Promise<ScenarioR
     name: `catalog ${title} @${RATE}/s`,
     url,
     connections: 20,
-    overallRate: RATE,
+    rate: RATE,
     duration: SECONDS,
-    requests: roundRobin(paths),
+    next: roundRobin(paths),
     failures: 'report',
     ...(targeted ? { targetMs: 20 } : {}),
   });

@@ -1,12 +1,22 @@
-/** autocannon at an offered rate (or as fast as the connections go), as a result row. */
-import autocannon, { type Options } from 'autocannon';
+/**
+ * One result row of load: at a fixed offered rate on a schedule (open loop, `paced.ts`), or,
+ * without a rate, as fast as the connections go (autocannon, closed loop).
+ */
+import autocannon from 'autocannon';
 import type { ScenarioResult } from '../types.ts';
+import { paced, type PacedRequest } from './paced.ts';
 
-export interface LoadOptions extends Options {
+export interface LoadOptions {
   name: string;
+  url: string;
   connections: number;
   /** Seconds. */
   duration: number;
+  headers?: Record<string, string>;
+  /** Requests per second offered on a fixed schedule; without it, closed loop. */
+  rate?: number;
+  /** With a rate: the next request (default: GET `url` with `headers`). */
+  next?: () => PacedRequest;
   /** p99 target in ms: sets `target` and `pass`. */
   targetMs?: number;
   /**
@@ -17,37 +27,46 @@ export interface LoadOptions extends Options {
 }
 
 export async function load(options: LoadOptions): Promise<ScenarioResult> {
-  const { name, targetMs, failures = 'throw', ...run } = options;
-  const result = await autocannon(run);
+  const { name, url, connections, duration, headers, rate, targetMs, failures = 'throw' } = options;
+  const path = new URL(url).pathname;
+  const result = rate
+    ? await paced({
+        url,
+        rate,
+        duration,
+        connections,
+        next: options.next ?? (() => ({ path, headers })),
+      })
+    : await autocannon({ url, headers, connections, duration }).then((answer) => ({
+        rate: answer.requests.average,
+        ...answer.latency,
+        non2xx: answer.non2xx,
+        errors: answer.errors,
+      }));
   if (failures === 'throw' && (result.non2xx > 0 || result.errors > 0)) {
     throw new Error(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   }
-  const p99 = result.latency.p99;
   return {
     name,
     metrics: {
-      ...(run.overallRate ? { offered: `${run.overallRate}/s` } : {}),
-      'req/s': result.requests.average,
-      'p50 ms': result.latency.p50,
-      'p99 ms': p99,
-      'max ms': result.latency.max,
+      ...(rate ? { offered: `${rate}/s` } : {}),
+      'req/s': result.rate,
+      'p50 ms': result.p50,
+      'p99 ms': result.p99,
+      'max ms': result.max,
       ...(failures === 'report' ? { 'non-2xx': result.non2xx, errors: result.errors } : {}),
     },
     ...(targetMs === undefined
       ? {}
-      : { target: `p99 < ${targetMs} ms`, pass: p99 < targetMs && result.non2xx === 0 }),
+      : { target: `p99 < ${targetMs} ms`, pass: result.p99 < targetMs && result.non2xx === 0 }),
   };
 }
 
-/** Cycles through `paths`, one per request (autocannon's `setupRequest`). */
-export function roundRobin(paths: readonly string[]): Options['requests'] {
+/** GETs `paths` in turn. */
+export function roundRobin(paths: readonly string[]): () => PacedRequest {
   let next = 0;
-  return [
-    {
-      setupRequest: (request) => {
-        next = (next + 1) % paths.length;
-        return { ...request, path: paths[next] };
-      },
-    },
-  ];
+  return () => {
+    next = (next + 1) % paths.length;
+    return { path: paths[next]! };
+  };
 }

@@ -49,18 +49,36 @@ export class InvalidTokenError extends Error {
   override name = 'InvalidTokenError';
 }
 
+/** Tokens remembered after a successful verification (the gateway reuses one per user). */
+const VERIFIED_CACHE_MAX = 10_000;
+const MAX_TOKEN_AGE_MS = 10 * 60_000;
+
 /**
  * Verifies the gateway's JWTs with public keys only: algorithm pinned, issuer, audience and
- * expiry checked, the key picked by `kid`.
+ * expiry checked, the key picked by `kid`. An ES256 verification costs a few tenths of a
+ * millisecond and the gateway sends the same token for a minute, so a verified token is
+ * remembered (by its exact text) until it expires: a repeat is a map lookup.
  */
 export class JwtVerifier {
   private readonly keys: Map<string, KeyObject>;
+  private readonly verified = new Map<string, { auth: AuthContext; validUntil: number }>();
 
   constructor(jwks: Jwks) {
     this.keys = publicKeysByKid(jwks);
   }
 
   verify(token: string): AuthContext {
+    const now = Date.now();
+    const hit = this.verified.get(token);
+    if (hit && now < hit.validUntil) return hit.auth;
+    if (hit) this.verified.delete(token);
+    const { auth, validUntil } = this.verifySignature(token);
+    if (this.verified.size >= VERIFIED_CACHE_MAX) this.verified.clear();
+    this.verified.set(token, { auth, validUntil });
+    return auth;
+  }
+
+  private verifySignature(token: string): { auth: AuthContext; validUntil: number } {
     const decoded = jwt.decode(token, { complete: true });
     const kid = decoded && typeof decoded === 'object' ? decoded.header.kid : undefined;
     const key = kid ? this.keys.get(kid) : undefined;
@@ -71,17 +89,22 @@ export class JwtVerifier {
         algorithms: [JWT_ALGORITHM],
         issuer: JWT_ISSUER,
         audience: JWT_AUDIENCE,
-        maxAge: '10m',
+        maxAge: MAX_TOKEN_AGE_MS / 1000,
       });
     } catch (error) {
       throw new InvalidTokenError((error as Error).message);
     }
     if (typeof claims === 'string') throw new InvalidTokenError('unexpected token payload');
+    // What jwt.verify checked: `exp`, and `iat` no older than maxAge.
+    const validUntil = Math.min(
+      claims.exp === undefined ? Infinity : claims.exp * 1000,
+      claims.iat === undefined ? Infinity : claims.iat * 1000 + MAX_TOKEN_AGE_MS,
+    );
     const scope: TokenScope = claims.scope === 'internal' ? 'internal' : 'user';
-    if (scope === 'internal') return { scope };
+    if (scope === 'internal') return { auth: Object.freeze({ scope }), validUntil };
     const userId = Number(claims.sub);
     if (!Number.isSafeInteger(userId) || userId <= 0) throw new InvalidTokenError('bad subject');
-    return { scope, userId };
+    return { auth: Object.freeze({ scope, userId }), validUntil };
   }
 }
 

@@ -1,5 +1,6 @@
 import { eventMigrations, type Migration } from '@trustcircle/service-kit';
 import { createCatalog } from './001_catalog';
+import { createSearchWords } from './002_search_words';
 
 /** Catalog publishes (outbox) and consumes (inbox) events. */
-export const migrations: Migration[] = [createCatalog, ...eventMigrations];
+export const migrations: Migration[] = [createCatalog, ...eventMigrations, createSearchWords];

@@ -108,12 +108,11 @@ export function createBusinesses({ db, trendingDays, searchSimilarity }: Busines
     },
 
     async get(id: number): Promise<BusinessDetail> {
-      const row = await businessesStore.findById(db, id);
+      const row = await businessesStore.findWithGroupScores(db, id);
       if (!row) throw notFound(BUSINESS_NOT_FOUND);
-      const groups = await businessesStore.groupScores(db, id);
       return toDetail(
         row,
-        groups.map((group) => ({
+        row.group_scores.map((group) => ({
           groupId: group.group_id,
           groupName: group.group_name ?? `Group #${group.group_id}`,
           score: group.score,

@@ -109,15 +109,24 @@ export const businessesStore = {
     return (row as BusinessRow | undefined) ?? null;
   },
 
-  async groupScores(db: Knex, businessId: number): Promise<GroupScoreRow[]> {
-    return db('business_group_scores as s')
-      .leftJoin('groups as g', 'g.id', 's.group_id')
-      .where('s.business_id', businessId)
-      .select('s.group_id', 'g.name as group_name', 's.score', 's.review_count')
-      .orderBy([
-        { column: 's.review_count', order: 'desc' },
-        { column: 's.group_id', order: 'asc' },
-      ]);
+  /** The business with its group scores (as `groupScores` orders them), in one statement. */
+  async findWithGroupScores(
+    db: Knex,
+    id: number,
+  ): Promise<(BusinessRow & { group_scores: GroupScoreRow[] }) | null> {
+    const result = await db.raw<{ rows: (BusinessRow & { group_scores: GroupScoreRow[] })[] }>(
+      `select ${SELECT},
+              coalesce((select json_agg(json_build_object(
+                                 'group_id', s.group_id, 'group_name', g.name,
+                                 'score', s.score, 'review_count', s.review_count)
+                               order by s.review_count desc, s.group_id)
+                          from business_group_scores s left join groups g on g.id = s.group_id
+                         where s.business_id = b.id), '[]'::json) as group_scores
+         from businesses b
+        where b.id = ?`,
+      [id],
+    );
+    return result.rows[0] ?? null;
   },
 
   /** Keyset page in id order, optionally of one category. */
@@ -132,8 +141,11 @@ export const businessesStore = {
   },
 
   /**
-   * Ranked search: full-text (websearch syntax, any input is safe) or trigram word similarity
-   * (typos), over name, category and description. Paged by offset (the rank is not a key).
+   * Ranked full-text search (websearch syntax, any input is safe), typo-tolerant: each query
+   * word of 4+ characters that no business uses is replaced by up to 5 known words within the
+   * trigram word-similarity threshold (`search_words`, a small table); businesses matching the
+   * query as typed or as corrected are ranked. Both matches use the `search_doc` GIN index.
+   * Paged by offset (the rank is not a key).
    */
   async search(
     db: Knex,
@@ -143,19 +155,22 @@ export const businessesStore = {
       await trx.raw("select set_config('pg_trgm.word_similarity_threshold', ?, true)", [
         String(options.similarity),
       ]);
-      const text = options.text.toLowerCase();
+      const corrected = await correctedQuery(trx, options.text);
       const result = await trx.raw<{ rows: BusinessRow[] }>(
         `select ${SELECT}
-           from businesses b, websearch_to_tsquery('english', ?) q
-          where (b.search_doc @@ q or b.search_text %> ?)
+           from businesses b
+          where (b.search_doc @@ websearch_to_tsquery('english', ?)
+                 ${corrected ? "or b.search_doc @@ to_tsquery('english', ?)" : ''})
             ${options.category ? 'and b.category = ?' : ''}
-          order by ts_rank_cd(b.search_doc, q) + word_similarity(?, b.search_text) desc, b.id
+          order by ts_rank_cd(b.search_doc, websearch_to_tsquery('english', ?)
+                   ${corrected ? "|| to_tsquery('english', ?)" : ''}) desc, b.id
           limit ? offset ?`,
         [
-          text,
-          text,
+          options.text,
+          ...(corrected ? [corrected] : []),
           ...(options.category ? [options.category] : []),
-          text,
+          options.text,
+          ...(corrected ? [corrected] : []),
           options.limit,
           options.offset,
         ],
@@ -197,3 +212,32 @@ export const businessesStore = {
       .limit(limit);
   },
 };
+
+/**
+ * The query with its misspelled words replaced by known ones, as `to_tsquery` text (every word
+ * quoted, so any input is safe): `('laptops') & ('restaurants' | 'restaurant')`. Null when no
+ * word needed correcting: the typed query is all there is. Needs the trigram threshold set.
+ */
+async function correctedQuery(trx: Knex.Transaction, text: string): Promise<string | null> {
+  const result = await trx.raw<{ rows: { query: string | null; changed: boolean | null }[] }>(
+    `with words as (
+       select distinct w from regexp_split_to_table(lower(?), '[^[:alnum:]]+') w where w <> ''
+     ),
+     alternatives as (
+       select w, (select string_agg(quote_literal(c.word), ' | ')
+                    from (select word from search_words
+                           where length(w) >= 4 and w ~ '[[:alpha:]]'
+                             and not exists (select 1 from search_words k where k.word = w)
+                             and w <% word
+                           order by w <<-> word, word
+                           limit 5) c) as fixes
+         from words
+     )
+     select string_agg('(' || coalesce(fixes, quote_literal(w)) || ')', ' & ') as query,
+            bool_or(fixes is not null) as changed
+       from alternatives`,
+    [text],
+  );
+  const row = result.rows[0];
+  return row?.changed ? row.query : null;
+}

@@ -109,13 +109,14 @@ export const projectionsStore = {
   /**
    * The counted facts of one business, through the covering partial index. Aggregated into one
    * text value on the server: parsing 10,000 rows of columns costs the driver far more than
-   * splitting one string (rating,helpful,verified,epochMs,group;group|…).
+   * splitting one string (rating,helpful,verified,epochMs,group;group|…). `date_part` (float)
+   * rather than `extract` (numeric): formatting 10,000 numerics took half the statement.
    */
   async countedFacts(trx: Knex.Transaction, businessId: number): Promise<ReviewFact[]> {
     const result = await trx.raw<{ rows: { facts: string | null }[] }>(
       `select string_agg(
                 rating || ',' || helpful_count || ',' || author_verified::int || ',' ||
-                (extract(epoch from created_at) * 1000)::bigint || ',' ||
+                (date_part('epoch', created_at) * 1000)::bigint || ',' ||
                 array_to_string(group_ids, ';'),
                 '|') as facts
          from review_facts
@@ -136,25 +137,42 @@ export const projectionsStore = {
     });
   },
 
+  /**
+   * The business's scores and its group scores in one statement: groups no longer scored are
+   * deleted, the others upserted (nothing is written for an unknown business).
+   */
   async saveScores(
     trx: Knex.Transaction,
     businessId: number,
     scores: BusinessScores,
   ): Promise<void> {
-    const updated = await trx('businesses').where({ id: businessId }).update({
-      global_trust_score: scores.globalTrustScore,
-      review_count: scores.reviewCount,
-      positive_count: scores.positiveCount,
-    });
-    await trx('business_group_scores').where({ business_id: businessId }).delete();
-    if (updated === 0 || scores.groups.length === 0) return;
-    await trx('business_group_scores').insert(
-      scores.groups.map((group) => ({
-        business_id: businessId,
-        group_id: group.groupId,
-        score: group.score,
-        review_count: group.reviewCount,
-      })),
+    await trx.raw(
+      `with business as (
+         update businesses set global_trust_score = ?, review_count = ?, positive_count = ?
+          where id = ? returning id
+       ),
+       scored as (
+         select * from unnest(?::integer[], ?::float8[], ?::integer[]) as g(group_id, score, n)
+       ),
+       removed as (
+         delete from business_group_scores s
+          where s.business_id = ? and s.group_id <> all(?::integer[])
+       )
+       insert into business_group_scores (business_id, group_id, score, review_count)
+       select business.id, scored.group_id, scored.score, scored.n from business, scored
+       on conflict (business_id, group_id)
+         do update set score = excluded.score, review_count = excluded.review_count`,
+      [
+        scores.globalTrustScore,
+        scores.reviewCount,
+        scores.positiveCount,
+        businessId,
+        scores.groups.map((group) => group.groupId),
+        scores.groups.map((group) => group.score),
+        scores.groups.map((group) => group.reviewCount),
+        businessId,
+        scores.groups.map((group) => group.groupId),
+      ],
     );
   },
 };

@@ -91,13 +91,13 @@ export function createReviews({ db, projectionWaitMs }: ReviewsDeps) {
     return review;
   }
 
-  async function page(
-    ids: number[],
-    query: PageQuery,
-    viewerId: number | null,
-  ): Promise<ReviewPage> {
-    const cut = pageOf(ids, query.limit);
-    return { items: await reviewsStore.views(db, cut.ids, viewerId), nextCursor: cut.nextCursor };
+  /** The store answers up to `limit + 1` reviews, already hydrated: cut to the page. */
+  function page(rows: Review[], query: PageQuery): ReviewPage {
+    const cut = pageOf(
+      rows.map((row) => row.id),
+      query.limit,
+    );
+    return { items: rows.slice(0, cut.ids.length), nextCursor: cut.nextCursor };
   }
 
   const pageArgs = (query: PageQuery) => ({
@@ -220,11 +220,11 @@ export function createReviews({ db, projectionWaitMs }: ReviewsDeps) {
     },
 
     async feed(userId: number, query: PageQuery): Promise<ReviewPage> {
-      return page(await reviewsStore.feedPage(db, userId, pageArgs(query)), query, userId);
+      return page(await reviewsStore.feedPage(db, userId, pageArgs(query)), query);
     },
 
     async byUser(userId: number, query: PageQuery): Promise<ReviewPage> {
-      return page(await reviewsStore.userPage(db, userId, pageArgs(query)), query, userId);
+      return page(await reviewsStore.userPage(db, userId, pageArgs(query)), query);
     },
 
     async byGroup(groupId: number, query: PageQuery, viewerId: number | null): Promise<ReviewPage> {
@@ -235,7 +235,7 @@ export function createReviews({ db, projectionWaitMs }: ReviewsDeps) {
         Boolean,
       );
       if (!known) throw notFound('Group not found');
-      return page(await reviewsStore.groupPage(db, groupId, args), query, viewerId);
+      return page(await reviewsStore.groupPage(db, groupId, args, viewerId), query);
     },
 
     async byBusiness(
@@ -243,14 +243,18 @@ export function createReviews({ db, projectionWaitMs }: ReviewsDeps) {
       query: PageQuery,
       viewerId: number | null,
     ): Promise<ReviewPage> {
-      const args = pageArgs(query);
-      const known = await eventually(
-        projectionWaitMs,
-        () => projectionsStore.findBusiness(db, businessId),
-        Boolean,
-      );
-      if (!known) throw notFound(REVIEW_BUSINESS_NOT_FOUND);
-      return page(await reviewsStore.businessPage(db, businessId, args), query, viewerId);
+      const rows = await reviewsStore.businessPage(db, businessId, pageArgs(query), viewerId);
+      // A review is only ever written for a known business: reviews found prove it exists, so
+      // the projection is looked up (and waited for) only when the page is empty.
+      if (rows.length === 0) {
+        const known = await eventually(
+          projectionWaitMs,
+          () => projectionsStore.findBusiness(db, businessId),
+          Boolean,
+        );
+        if (!known) throw notFound(REVIEW_BUSINESS_NOT_FOUND);
+      }
+      return page(rows, query);
     },
   };
 }

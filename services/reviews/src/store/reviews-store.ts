@@ -127,6 +127,40 @@ export interface PageArgs {
 
 const MAX_ID = 2_147_483_647;
 
+/**
+ * Read views of the reviews `source` selects (one column `id`, up to a page), newest first,
+ * in one statement: a page is one round trip and one plan. Author and business come from
+ * per-row primary-key lookups (`lateral … limit 1`): a join would let the planner hash the whole
+ * users or businesses projection for a 50-row page.
+ */
+async function viewsOf(
+  db: Knex,
+  source: string,
+  bindings: readonly Knex.RawBinding[],
+  viewerId: number | null,
+): Promise<Review[]> {
+  const result = await db.raw<{ rows: ReviewViewRow[] }>(
+    `select r.id, r.user_id, r.business_id, r.rating, r.content, r.pros, r.cons, r.photos,
+            r.helpful_count, r.hidden, r.created_at, r.updated_at,
+            u.username, u.name as user_name, u.avatar, u.is_verified,
+            b.name as business_name,
+            coalesce((select json_agg(json_build_object('id', t.group_id, 'name', g.name)
+                                      order by t.group_id)
+                        from review_tags t left join groups g on g.id = t.group_id
+                       where t.review_id = r.id), '[]'::json) as groups,
+            (?::int is not null and exists (select 1 from helpful_votes v
+               where v.review_id = r.id and v.user_id = ?::int)) as has_voted
+       from (${source}) page
+       join reviews r on r.id = page.id
+       left join lateral (select username, name, avatar, is_verified from users
+                           where id = r.user_id limit 1) u on true
+       left join lateral (select name from businesses where id = r.business_id limit 1) b on true
+      order by r.id desc`,
+    [viewerId, viewerId, ...bindings],
+  );
+  return result.rows.map(toReview);
+}
+
 export const reviewsStore = {
   async insert(trx: Knex, review: NewReview): Promise<ReviewFacts> {
     const [row] = await trx('reviews')
@@ -207,26 +241,34 @@ export const reviewsStore = {
     return toFacts(row as ReviewFactsRow);
   },
 
-  /** Toggles one user's vote; the caller holds the review's row lock. */
+  /**
+   * Toggles one user's vote and the review's counter and version in one statement; the caller
+   * holds the review's row lock.
+   */
   async toggleVote(
     trx: Knex,
     reviewId: number,
     userId: number,
   ): Promise<{ voted: boolean; facts: ReviewFacts }> {
-    const removed = await trx('helpful_votes')
-      .where({ review_id: reviewId, user_id: userId })
-      .delete();
-    if (!removed) {
-      await trx('helpful_votes').insert({ review_id: reviewId, user_id: userId });
-    }
-    const [row] = await trx('reviews')
-      .where({ id: reviewId })
-      .update({
-        helpful_count: trx.raw(removed ? 'helpful_count - 1' : 'helpful_count + 1'),
-        version: trx.raw('version + 1'),
-      })
-      .returning(FACT_COLUMNS);
-    return { voted: !removed, facts: toFacts(row as ReviewFactsRow) };
+    const result = await trx.raw<{ rows: (ReviewFactsRow & { voted: boolean })[] }>(
+      `with removed as (
+         delete from helpful_votes where review_id = ? and user_id = ? returning id
+       ),
+       added as (
+         insert into helpful_votes (review_id, user_id)
+         select ?, ? where not exists (select 1 from removed)
+         returning id
+       )
+       update reviews
+          set helpful_count = helpful_count + (select count(*) from added)::int
+                                            - (select count(*) from removed)::int,
+              version = version + 1
+        where id = ?
+       returning ${FACT_COLUMNS.join(', ')}, exists (select 1 from added) as voted`,
+      [reviewId, userId, reviewId, userId, reviewId],
+    );
+    const row = result.rows[0]!;
+    return { voted: row.voted, facts: toFacts(row) };
   },
 
   async insertReport(
@@ -266,55 +308,48 @@ export const reviewsStore = {
   /** Full read views, newest first, with `hasVoted` for the viewer (false when anonymous). */
   async views(db: Knex, ids: number[], viewerId: number | null): Promise<Review[]> {
     if (!ids.length) return [];
-    const result = await db.raw<{ rows: ReviewViewRow[] }>(
-      `select r.id, r.user_id, r.business_id, r.rating, r.content, r.pros, r.cons, r.photos,
-              r.helpful_count, r.hidden, r.created_at, r.updated_at,
-              u.username, u.name as user_name, u.avatar, u.is_verified,
-              b.name as business_name,
-              coalesce((select json_agg(json_build_object('id', t.group_id, 'name', g.name)
-                                        order by t.group_id)
-                          from review_tags t left join groups g on g.id = t.group_id
-                         where t.review_id = r.id), '[]'::json) as groups,
-              (?::int is not null and exists (select 1 from helpful_votes v
-                 where v.review_id = r.id and v.user_id = ?::int)) as has_voted
-         from reviews r
-         left join users u on u.id = r.user_id
-         left join businesses b on b.id = r.business_id
-        where r.id = any(?::int[])
-        order by r.id desc`,
-      [viewerId, viewerId, ids],
+    return viewsOf(db, 'select unnest(?::int[]) as id', [ids], viewerId);
+  },
+
+  /** A business's page (one range of `reviews_business_idx`), hydrated in the same statement. */
+  async businessPage(
+    db: Knex,
+    businessId: number,
+    page: PageArgs,
+    viewerId: number | null,
+  ): Promise<Review[]> {
+    return viewsOf(
+      db,
+      `select id from reviews where business_id = ? and not hidden and id < ?
+        order by id desc limit ?`,
+      [businessId, page.before ?? MAX_ID, page.limit + 1],
+      viewerId,
     );
-    return result.rows.map(toReview);
   },
 
-  async businessPage(db: Knex, businessId: number, page: PageArgs): Promise<number[]> {
-    const rows: { id: number }[] = await db('reviews')
-      .where({ business_id: businessId, hidden: false })
-      .where('id', '<', page.before ?? MAX_ID)
-      .orderBy('id', 'desc')
-      .limit(page.limit + 1)
-      .select('id');
-    return rows.map((row) => row.id);
+  async userPage(db: Knex, userId: number, page: PageArgs): Promise<Review[]> {
+    return viewsOf(
+      db,
+      `select id from reviews where user_id = ? and not hidden and id < ?
+        order by id desc limit ?`,
+      [userId, page.before ?? MAX_ID, page.limit + 1],
+      userId,
+    );
   },
 
-  async userPage(db: Knex, userId: number, page: PageArgs): Promise<number[]> {
-    const rows: { id: number }[] = await db('reviews')
-      .where({ user_id: userId, hidden: false })
-      .where('id', '<', page.before ?? MAX_ID)
-      .orderBy('id', 'desc')
-      .limit(page.limit + 1)
-      .select('id');
-    return rows.map((row) => row.id);
-  },
-
-  async groupPage(db: Knex, groupId: number, page: PageArgs): Promise<number[]> {
-    const rows: { review_id: number }[] = await db('review_tags')
-      .where({ group_id: groupId, hidden: false })
-      .where('review_id', '<', page.before ?? MAX_ID)
-      .orderBy('review_id', 'desc')
-      .limit(page.limit + 1)
-      .select('review_id');
-    return rows.map((row) => row.review_id);
+  async groupPage(
+    db: Knex,
+    groupId: number,
+    page: PageArgs,
+    viewerId: number | null,
+  ): Promise<Review[]> {
+    return viewsOf(
+      db,
+      `select review_id as id from review_tags where group_id = ? and not hidden and review_id < ?
+        order by review_id desc limit ?`,
+      [groupId, page.before ?? MAX_ID, page.limit + 1],
+      viewerId,
+    );
   },
 
   /**
@@ -322,10 +357,11 @@ export const reviewsStore = {
    * newest entries come from one index range (a bounded scan per group), then the merge keeps
    * the newest — the cost does not grow with the size of the groups.
    */
-  async feedPage(db: Knex, userId: number, page: PageArgs): Promise<number[]> {
+  async feedPage(db: Knex, userId: number, page: PageArgs): Promise<Review[]> {
     const before = page.before ?? MAX_ID;
     const take = page.limit + 1;
-    const result = await db.raw<{ rows: { id: number }[] }>(
+    return viewsOf(
+      db,
       `select id from (
          select t.review_id as id
            from memberships m
@@ -343,7 +379,7 @@ export const reviewsStore = {
        order by id desc
        limit ?`,
       [before, take, userId, userId, before, take, take],
+      userId,
     );
-    return result.rows.map((row) => row.id);
   },
 };

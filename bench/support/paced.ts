@@ -1,0 +1,108 @@
+/**
+ * An open-loop load generator: requests leave on a fixed schedule (one every 1000/rate ms,
+ * whatever the answers do) over a pool of keep-alive connections, and each latency is counted
+ * from the request's scheduled time, so time spent queued behind a slow answer counts too.
+ *
+ * autocannon's `overallRate` is not that: each connection sends back to back until it has
+ * made its share of the second, then waits for the next second, so "500 req/s" arrives as a
+ * burst of every connection at full speed at the top of each second.
+ */
+import http from 'node:http';
+import { percentile } from '../types.ts';
+
+export interface PacedRequest {
+  method?: string;
+  path: string;
+  headers?: Record<string, string>;
+}
+
+export interface PacedOptions {
+  url: string;
+  /** Requests per second. */
+  rate: number;
+  /** Seconds. */
+  duration: number;
+  /** Most connections open at once (a client's pool). */
+  connections: number;
+  next(): PacedRequest;
+}
+
+export interface PacedResult {
+  sent: number;
+  /** Answered per second of the run. */
+  rate: number;
+  p50: number;
+  p99: number;
+  max: number;
+  non2xx: number;
+  errors: number;
+}
+
+export async function paced(options: PacedOptions): Promise<PacedResult> {
+  const origin = new URL(options.url);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
+  const total = Math.round(options.rate * options.duration);
+  const interval = 1000 / options.rate;
+  const latencies: number[] = [];
+  let non2xx = 0;
+  let errors = 0;
+
+  const send = (due: number) =>
+    new Promise<void>((resolve) => {
+      const request = options.next();
+      const call = http.request(
+        {
+          host: origin.hostname,
+          port: origin.port,
+          agent,
+          method: request.method ?? 'GET',
+          path: request.path,
+          headers: request.headers,
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () => {
+            latencies.push(performance.now() - due);
+            if ((response.statusCode ?? 0) >= 300) non2xx += 1;
+            resolve();
+          });
+          response.on('error', () => {
+            errors += 1;
+            resolve();
+          });
+        },
+      );
+      call.on('error', () => {
+        errors += 1;
+        resolve();
+      });
+      call.end();
+    });
+
+  const started = performance.now();
+  const pending: Promise<void>[] = [];
+  let i = 0;
+  while (i < total) {
+    const now = performance.now();
+    // Everything due by now leaves now; then sleep until the next one is due.
+    while (i < total && started + i * interval <= now) {
+      pending.push(send(started + i * interval));
+      i += 1;
+    }
+    const wait = started + i * interval - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+  await Promise.all(pending);
+  const seconds = (performance.now() - started) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return {
+    sent: total,
+    rate: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    max: latencies.at(-1) ?? Number.NaN,
+    non2xx,
+    errors,
+  };
+}
