@@ -10,10 +10,14 @@ export interface OutboxRow {
 /** All SQL on the `outbox` table. Unqualified names resolve in the service's own schema. */
 export const outboxStore = {
   async insert(trx: Knex.Transaction, row: { id: string; subject: string; envelope: unknown }) {
-    await trx('outbox').insert({ id: row.id, subject: row.subject, envelope: row.envelope });
-    // Wakes the relay at commit (NOTIFY is transactional: a rollback sends nothing). Postgres
-    // folds identical notifications within one transaction, so a busy transaction costs one.
-    await trx.raw(`select pg_notify('outbox_' || current_schema(), '')`);
+    // One round trip: the row, and a wake-up for the relay at commit (NOTIFY is transactional:
+    // a rollback sends nothing). Postgres folds identical notifications within one
+    // transaction, so a busy transaction costs one.
+    await trx.raw(
+      `with added as (insert into outbox (id, subject, envelope) values (?, ?, ?::jsonb) returning 1)
+       select pg_notify('outbox_' || current_schema(), '') from added`,
+      [row.id, row.subject, JSON.stringify(row.envelope)],
+    );
   },
 
   /**
