@@ -172,6 +172,19 @@ export function ExplorePage() {
         subtitle="Find places your communities trust, and see how they score."
         initial={search ?? undefined}
       >
+        {categories.isLoading && (
+          // Chip-sized stand-ins, so the hero does not grow (and shift the page) on arrival.
+          <div className="d-flex flex-wrap gap-2" aria-hidden="true">
+            {Array.from({ length: CHIP_COUNT }, (_, key) => (
+              <span
+                key={key}
+                className="btn btn-sm rounded-pill tc-chip tc-chip-placeholder placeholder"
+              >
+                {'\u00a0'}
+              </span>
+            ))}
+          </div>
+        )}
         {list.length > 0 && (
           <ul className="list-unstyled d-flex flex-wrap gap-2 mb-0" aria-label="Popular categories">
             {list.slice(0, CHIP_COUNT).map((name) => (
