@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, type useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, formatErrorMessage, SESSION_QUERY_KEY, type Review } from '@trustcircle/ui';
 
 /** A business in lists (Explore, search, similar), as catalog answers it. */
@@ -124,42 +124,6 @@ export function useReview(id: string | undefined) {
     queryKey: [`/api/reviews/${id}`],
     queryFn: () => api.get<FullReview>(`/api/reviews/${id}`),
     enabled: Boolean(id),
-  });
-}
-
-export interface HelpfulAnswer {
-  voted: boolean;
-  helpfulCount: number;
-}
-
-/**
- * Spec §4 helpful vote: a toggle through the server; the shown count is replaced by the
- * answer's `helpfulCount` in every cached list that holds the review.
- */
-export function useHelpfulVote() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (review: Review) => api.post<HelpfulAnswer>(`/api/reviews/${review.id}/helpful`),
-    onSuccess: (answer, review) => {
-      const patch = (r: FullReview): FullReview =>
-        r.id === review.id
-          ? { ...r, helpfulCount: answer.helpfulCount, hasVoted: answer.voted }
-          : r;
-      client.setQueriesData<unknown>({}, (data: unknown) => {
-        if (Array.isArray(data)) {
-          return data.some((item) => (item as FullReview)?.id === review.id && 'rating' in item)
-            ? (data as FullReview[]).map(patch)
-            : data;
-        }
-        if (data && typeof data === 'object') {
-          const value = data as { reviews?: FullReview[]; id?: number; rating?: number };
-          if (Array.isArray(value.reviews)) return { ...value, reviews: value.reviews.map(patch) };
-          if (value.id === review.id && typeof value.rating === 'number')
-            return patch(value as FullReview);
-        }
-        return data;
-      });
-    },
   });
 }
 

@@ -1,4 +1,5 @@
-/** Pure rules of the business remote (no React, no imports): unit-tested in logic.test.ts. */
+/** Pure rules of the business remote (no React): unit-tested in logic.test.ts. */
+import { countLabel } from '@trustcircle/ui';
 
 /** Non-blank search text, trimmed; `null` when blank (spec §5). */
 export function searchText(value: unknown): string | null {
@@ -64,4 +65,4 @@ export function highlights(
 }
 
 /** "1 review" / "3 reviews". */
-export const reviewCountText = (count: number) => `${count} ${count === 1 ? 'review' : 'reviews'}`;
+export const reviewCountText = (count: number) => countLabel(count, 'review');

@@ -15,11 +15,7 @@ export function matchesSearch(group: Searchable, text: string): boolean {
   );
 }
 
-/** "1 member", "2 members", "0 reviews". */
-export function countLabel(count: number, singular: string, pluralForm = `${singular}s`): string {
-  const n = Number.isFinite(count) ? count : 0;
-  return `${n.toLocaleString('en-US')} ${n === 1 ? singular : pluralForm}`;
-}
+export { countLabel } from '@trustcircle/ui';
 
 /** "Est. May 1, 2026"; empty when the date is unparsable. */
 export function establishedLabel(createdAt: string | null | undefined): string {

@@ -144,3 +144,9 @@ export function starFills(rating: number, max = 5): Array<'full' | 'half' | 'emp
 export function truncate(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max).trimEnd()}…`;
 }
+
+/** "1 member", "2 members", "0 reviews" (a count with its noun in the right number). */
+export function countLabel(count: number, singular: string, pluralForm = `${singular}s`): string {
+  const n = Number.isFinite(count) ? count : 0;
+  return `${n.toLocaleString('en-US')} ${n === 1 ? singular : pluralForm}`;
+}

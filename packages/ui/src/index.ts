@@ -3,3 +3,4 @@ export * from './components';
 export * from './helpers';
 export * from './icons';
 export * from './context';
+export * from './review-list';

@@ -9,11 +9,11 @@ import {
   TrustScoreBar,
   truncate,
   UsersIcon,
+  ReviewList,
 } from '@trustcircle/ui';
 import { BusinessCard, reviewCountText } from '../components/BusinessCard';
 import { CategoryIcon } from '../components/CategoryIcon';
 import { LoadError } from '../components/common';
-import { ReviewList } from '../components/ReviewList';
 import { useBusiness, useSimilar, type BusinessDetail, type FullReview } from '../data';
 import { highlights } from '../logic';
 import { useNotify } from '../toast';

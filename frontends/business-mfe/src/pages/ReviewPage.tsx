@@ -1,8 +1,7 @@
 import { Link, useParams } from 'react-router-dom';
-import { Spinner, StarRating } from '@trustcircle/ui';
+import { Spinner, StarRating, ReviewList } from '@trustcircle/ui';
 import { reviewCountText } from '../components/BusinessCard';
 import { LoadError } from '../components/common';
-import { ReviewList } from '../components/ReviewList';
 import { useBusiness, useReview } from '../data';
 
 /** `/reviews/{id}`: one review (the copy-link target) with its business. */

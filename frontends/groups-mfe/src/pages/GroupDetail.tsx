@@ -4,14 +4,14 @@ import {
   AlertIcon,
   EmptyState,
   PenIcon,
-  ReviewCard,
+  RelativeDate,
+  ReviewList,
   Spinner,
   StarRating,
   TrendingIcon,
+  UsersIcon,
   useSessionUser,
   useToast,
-  UsersIcon,
-  RelativeDate,
 } from '@trustcircle/ui';
 import { ButtonSpinner, GroupTile } from '../components';
 import { useDetailMembership, useGroup, useGroupReviews, useMembership, type Group } from '../data';
@@ -255,21 +255,7 @@ function GroupDetail({ group, basePath }: { group: Group; basePath: string }) {
                   </EmptyState>
                 </div>
               ) : (
-                <div className="d-grid gap-3">
-                  {reviewList.map((review) => (
-                    <ReviewCard
-                      key={review.id}
-                      review={review}
-                      currentUserId={user?.id}
-                      onCopied={() =>
-                        toast({
-                          title: 'Link copied',
-                          description: 'The review link is on your clipboard.',
-                        })
-                      }
-                    />
-                  ))}
-                </div>
+                <ReviewList reviews={reviewList} />
               ))}
             {tab === 'members' && (
               <div className="card border-0 shadow-sm">

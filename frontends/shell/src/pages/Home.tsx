@@ -1,16 +1,17 @@
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import {
+  countLabel,
   EmptyState,
-  ReviewCard,
+  type Review,
+  ReviewList,
   SearchIcon,
+  type SessionUser,
   StarRating,
   TrendingIcon,
-  TrustScoreBar,
   truncate,
+  TrustScoreBar,
   UsersIcon,
-  type Review,
-  type SessionUser,
 } from '@trustcircle/ui';
 import {
   useAllGroups,
@@ -117,7 +118,9 @@ function GroupTile({ group, children }: { group: Group; children?: ReactNode }) 
         >
           {group.name}
         </Link>
-        <span className="small text-body-secondary">{group.memberCount ?? 0} members</span>
+        <span className="small text-body-secondary">
+          {countLabel(group.memberCount ?? 0, 'member')}
+        </span>
       </div>
       {children}
     </li>
@@ -265,7 +268,7 @@ function Trending({ featured }: { featured?: Review }) {
                   </div>
                   <TrustScoreBar score={score} label={`Trust score of ${business.name}`} />
                   <div className="small text-body-secondary">
-                    {business.reviewsThisWeek ?? 0} reviews this week
+                    {countLabel(business.reviewsThisWeek ?? 0, 'review')} this week
                   </div>
                 </div>
               </li>
@@ -304,7 +307,6 @@ function Activity({
   const [shown, setShown] = useState(FEED_PAGE);
   const myGroups = useMyGroups();
   const trending = useTrending();
-  const toast = useToast();
   const list = useMemo(
     () =>
       filterFeed(feed, tab, filter, {
@@ -374,19 +376,7 @@ function Activity({
           </EmptyState>
         ) : (
           <div className="d-grid gap-3" data-testid="feed">
-            {visible.map((review) => (
-              <ReviewCard
-                key={review.id}
-                review={review}
-                currentUserId={user.id}
-                onCopied={() =>
-                  toast({
-                    title: 'Link copied',
-                    description: 'The review link is on your clipboard.',
-                  })
-                }
-              />
-            ))}
+            <ReviewList reviews={visible} />
             {shown < list.length && (
               <button
                 type="button"

@@ -1,10 +1,8 @@
 import { Link } from 'react-router-dom';
-import { EmptyState, ReviewCard, Spinner } from '@trustcircle/ui';
+import { EmptyState, ReviewList, Spinner } from '@trustcircle/ui';
 import { useMyReviews } from '../data';
-import { useSession } from '../session';
 
 export function MyReviewsPage() {
-  const { user } = useSession();
   const reviews = useMyReviews();
   const list = reviews.data ?? [];
   return (
@@ -34,11 +32,7 @@ export function MyReviewsPage() {
           />
         </div>
       ) : (
-        <div className="d-grid gap-3">
-          {list.map((review) => (
-            <ReviewCard key={review.id} review={review} currentUserId={user?.id} />
-          ))}
-        </div>
+        <ReviewList reviews={list} />
       )}
     </div>
   );

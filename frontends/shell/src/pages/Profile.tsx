@@ -9,7 +9,7 @@ import {
   InitialsAvatar,
   levelFromScore,
   profileScore,
-  ReviewCard,
+  ReviewList,
   type SessionUser,
   VerifiedBadge,
 } from '@trustcircle/ui';
@@ -410,11 +410,7 @@ export function ProfilePage() {
                     </Link>
                   </EmptyState>
                 ) : (
-                  <div className="d-grid gap-3">
-                    {myReviews.map((r) => (
-                      <ReviewCard key={r.id} review={r} currentUserId={user.id} />
-                    ))}
-                  </div>
+                  <ReviewList reviews={myReviews} />
                 ))}
               {tab === 'communities' &&
                 (myGroups.length === 0 ? (

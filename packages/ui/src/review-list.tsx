@@ -1,0 +1,90 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { api } from './api';
+import { ReviewCard, type Review } from './components';
+import { useSessionUser, useToast } from './context';
+import { errorText } from './helpers';
+
+/** `POST /api/reviews/{id}/helpful` (spec §3). */
+export interface HelpfulAnswer {
+  voted: boolean;
+  helpfulCount: number;
+}
+
+/**
+ * Toggles the reader's helpful vote; the server's answer replaces the count and the voted
+ * state of that review wherever it sits in the query cache (feed, lists, detail, one review).
+ */
+export function useHelpfulVote() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (review: Review) => api.post<HelpfulAnswer>(`/api/reviews/${review.id}/helpful`),
+    onSuccess: (answer, review) => {
+      const patch = <R extends Review>(r: R): R =>
+        r.id === review.id
+          ? { ...r, helpfulCount: answer.helpfulCount, hasVoted: answer.voted }
+          : r;
+      const isReview = (item: unknown): item is Review =>
+        Boolean(item) && typeof item === 'object' && 'rating' in (item as object);
+      client.setQueriesData<unknown>({}, (data: unknown) => {
+        if (Array.isArray(data)) {
+          return data.some((item) => isReview(item) && item.id === review.id)
+            ? (data as Review[]).map(patch)
+            : data;
+        }
+        if (data && typeof data === 'object') {
+          const value = data as { reviews?: Review[] };
+          if (Array.isArray(value.reviews)) return { ...value, reviews: value.reviews.map(patch) };
+          if (isReview(data) && data.id === review.id) return patch(data);
+        }
+        return data;
+      });
+    },
+  });
+}
+
+/**
+ * Review cards with helpful votes (spec §4): a signed-in reader toggles through the server,
+ * the button is disabled while its vote is pending, one's own reviews have none, and a
+ * visitor is sent to /auth (and back).
+ */
+export function ReviewList<R extends Review>({ reviews }: { reviews: R[] }) {
+  const { user } = useSessionUser();
+  const vote = useHelpfulVote();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  const onHelpful = (review: Review) => {
+    if (!user) {
+      navigate('/auth', { state: { from: `${location.pathname}${location.search}` } });
+      return;
+    }
+    vote.mutate(review, {
+      onError: (error) =>
+        toast({
+          title: 'Could not record your vote',
+          description: errorText(error),
+          variant: 'destructive',
+        }),
+    });
+  };
+
+  return (
+    <ul className="list-unstyled d-grid gap-3 mb-0">
+      {reviews.map((review) => (
+        <li key={review.id}>
+          <ReviewCard
+            review={review}
+            currentUserId={user?.id}
+            onHelpful={user && review.userId === user.id ? undefined : onHelpful}
+            helpfulPending={vote.isPending && vote.variables?.id === review.id}
+            onCopied={() =>
+              toast({ title: 'Link copied', description: 'The review link is on your clipboard.' })
+            }
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
