@@ -1,26 +1,14 @@
 /**
- * Serves the groups remote's production build (run by Node 24 directly: `node server/main.ts`).
- * PORT (default 3001), HOST (default 0.0.0.0), STATIC_ROOT (default ../dist). The gateway
- * proxies `/mfe/groups/*` here with the prefix stripped (GROUPS_MFE_URL).
+ * Serves the groups remote's build; the gateway proxies `/mfe/groups/*` here (GROUPS_MFE_URL).
+ * Run by Node 24 directly (`node server/main.ts`); PORT (default 3001), HOST (default
+ * 0.0.0.0), STATIC_ROOT (default ../dist).
  */
 import { fileURLToPath } from 'node:url';
-import { startStaticServer } from '@trustcircle/service-kit';
+import { runStaticServerMain } from '@trustcircle/service-kit';
 
-const root = process.env.STATIC_ROOT ?? fileURLToPath(new URL('../dist', import.meta.url));
-const port = Number(process.env.PORT ?? 3001);
-const host = process.env.HOST ?? '0.0.0.0';
-
-// A remote has no pages of its own: unknown paths are 404s, not index.html.
-const running = await startStaticServer({ root, port, host, spaFallback: false });
-process.stdout.write(
-  `${JSON.stringify({ level: 'info', service: 'groups-mfe', msg: `serving ${root} on ${running.url}` })}\n`,
-);
-
-const stop = () => {
-  running.close().then(
-    () => process.exit(0),
-    () => process.exit(1),
-  );
-};
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
+await runStaticServerMain({
+  service: 'groups-mfe',
+  defaultRoot: fileURLToPath(new URL('../dist', import.meta.url)),
+  defaultPort: 3001,
+  spaFallback: false,
+});

@@ -241,3 +241,37 @@ export async function startStaticServer(
       }),
   };
 }
+
+/**
+ * The `server/main.ts` of every frontend: serves `STATIC_ROOT` (default: the build beside it)
+ * on `PORT`/`HOST`, logs one JSON line, and closes on SIGTERM/SIGINT. A remote passes
+ * `spaFallback: false`: it has no pages of its own, so a missing file is a 404.
+ */
+export async function runStaticServerMain(options: {
+  service: string;
+  defaultRoot: string;
+  defaultPort: number;
+  spaFallback?: boolean;
+  env?: Record<string, string | undefined>;
+}): Promise<RunningStaticServer> {
+  const env = options.env ?? process.env;
+  const root = env.STATIC_ROOT ?? options.defaultRoot;
+  const running = await startStaticServer({
+    root,
+    port: Number(env.PORT ?? options.defaultPort),
+    host: env.HOST ?? '0.0.0.0',
+    spaFallback: options.spaFallback,
+  });
+  process.stdout.write(
+    `${JSON.stringify({ level: 'info', service: options.service, msg: `serving ${root} on ${running.url}` })}\n`,
+  );
+  const stop = () => {
+    running.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+  return running;
+}
