@@ -1,3 +1,4 @@
+import { lineIcon, type IconProps } from '@trustcircle/ui';
 import type { ReactNode } from 'react';
 
 /** Icons for the ten categories of spec §2 (Explore); a storefront for anything else. */
@@ -73,21 +74,8 @@ const STORE = (
 export const hasCategoryIcon = (category: string) => category in PATHS;
 
 export function CategoryIcon({ category, size = 20 }: { category: string; size?: number }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      data-category-icon={hasCategoryIcon(category) ? category : 'default'}
-    >
-      {PATHS[category] ?? STORE}
-    </svg>
-  );
+  return lineIcon(PATHS[category] ?? STORE, {
+    size,
+    'data-category-icon': hasCategoryIcon(category) ? category : 'default',
+  } as IconProps);
 }

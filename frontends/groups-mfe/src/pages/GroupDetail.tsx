@@ -2,10 +2,15 @@ import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import {
   AlertIcon,
+  ArrowLeftIcon,
+  CalendarIcon,
+  ChartIcon,
   EmptyState,
+  InfoIcon,
   PenIcon,
   RelativeDate,
   ReviewList,
+  ShareIcon,
   Spinner,
   StarRating,
   TrendingIcon,
@@ -15,7 +20,6 @@ import {
 } from '@trustcircle/ui';
 import { ButtonSpinner, GroupTile } from '../components';
 import { useDetailMembership, useGroup, useGroupReviews, useMembership, type Group } from '../data';
-import { ArrowLeftIcon, CalendarIcon, ChartIcon, InfoIcon, ShareIcon } from '../icons';
 import {
   computeHighlights,
   countLabel,

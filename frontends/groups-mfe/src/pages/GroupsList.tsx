@@ -1,10 +1,17 @@
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { EmptyState, Spinner, useSessionUser, useToast, UsersIcon } from '@trustcircle/ui';
+import {
+  EmptyState,
+  PlusIcon,
+  SearchIcon,
+  Spinner,
+  UsersIcon,
+  useSessionUser,
+  useToast,
+} from '@trustcircle/ui';
 import { ButtonSpinner, GroupCard } from '../components';
 import { CreateGroupDialog } from '../CreateGroupDialog';
 import { useAllGroups, useListMembership, useMyGroups, type Group } from '../data';
-import { PlusIcon, SearchIcon } from '../icons';
 import { matchesSearch, parseGroupId } from '../logic';
 
 type Tab = 'all' | 'mine';
