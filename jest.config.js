@@ -12,6 +12,8 @@ module.exports = {
   transform: { '^.+\\.(t|j)sx?$': swc },
   moduleNameMapper: {
     '^@trustcircle/(contracts|service-kit|testing)$': '<rootDir>/packages/$1/src',
+    '^@trustcircle/service-kit/static-server$':
+      '<rootDir>/packages/service-kit/src/static-server.ts',
     '^@trustcircle/gateway$': '<rootDir>/gateway/src/service.ts',
     '^@trustcircle/(identity|communities|catalog|reviews)$': '<rootDir>/services/$1/src/service.ts',
   },

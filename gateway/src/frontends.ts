@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { Logger } from '@trustcircle/service-kit';
+import { CSP_DIRECTIVES, type Logger } from '@trustcircle/service-kit';
 import { Router, type RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { GatewayConfig } from './config';
@@ -88,21 +88,12 @@ export function frontendRoutes(
   return router;
 }
 
-/** helmet's Content-Security-Policy for the app (scripts and styles only from our origin). */
+/** helmet's Content-Security-Policy for the app: service-kit's one definition. */
 export function contentSecurityPolicy(production: boolean) {
   return {
     useDefaults: true,
     directives: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      styleSrc: ["'self'"],
-      imgSrc: ["'self'", 'data:', 'https:'],
-      connectSrc: ["'self'"],
-      fontSrc: ["'self'", 'data:'],
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
-      frameAncestors: ["'none'"],
+      ...CSP_DIRECTIVES,
       upgradeInsecureRequests: production ? [] : null,
     },
   };

@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './browser-security';
 export * from './config';
 export * from './db';
 export * from './errors';

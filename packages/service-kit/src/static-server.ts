@@ -3,6 +3,7 @@ import { realpath, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
+import { browserSecurityHeaders } from './browser-security';
 
 /**
  * A small static file server for the built micro-frontends (the shell and the remotes):
@@ -19,6 +20,8 @@ export interface StaticServerOptions {
   spaFallback?: boolean;
   /** Which files carry a content hash in their name (default: `name.<8+ hex>.ext`). */
   isImmutable?(relativePath: string): boolean;
+  /** Adds `upgrade-insecure-requests` to the CSP (default: NODE_ENV is production). */
+  production?: boolean;
 }
 
 export const CONTENT_TYPES: Record<string, string> = {
@@ -119,7 +122,13 @@ export function createStaticHandler(options: StaticServerOptions) {
     }
   }
 
+  const security = browserSecurityHeaders(
+    options.production ?? process.env.NODE_ENV === 'production',
+  );
+
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // The same policy as behind the gateway, for an Ingress that routes here directly.
+    for (const [name, value] of Object.entries(security)) res.setHeader(name, value);
     const method = req.method ?? 'GET';
     const url = new URL(req.url ?? '/', 'http://static.invalid');
     if (url.pathname === '/healthz' || url.pathname === '/readyz') {

@@ -10,6 +10,7 @@ import {
   startStaticServer,
   type RunningStaticServer,
 } from '../src/static-server';
+import { cspHeader } from '../src/browser-security';
 
 interface RawAnswer {
   status: number;
@@ -164,5 +165,19 @@ describe('precompressed siblings', () => {
     const res = await raw(server, '/static/js/nope.0123abcd45.js', { 'accept-encoding': 'br' });
     expect(res.status).toBe(404);
     expect(res.headers['content-encoding']).toBeUndefined();
+  });
+});
+
+describe('security headers', () => {
+  it('answers every page and asset with the same policy as the gateway', async () => {
+    for (const path of ['/', '/some/page', '/healthz', '/missing.js']) {
+      const res = await fetch(`${server.url}${path}`);
+      expect(res.headers.get('content-security-policy')).toBe(cspHeader(false));
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+    }
+    expect(cspHeader(false)).toContain("script-src 'self'");
+    expect(cspHeader(false)).toContain("frame-ancestors 'none'");
+    expect(cspHeader(true)).toMatch(/upgrade-insecure-requests$/);
   });
 });
