@@ -1,5 +1,5 @@
 import type { BusinessCreate, BusinessUpdate } from '@trustcircle/contracts';
-import type { Knex } from '@trustcircle/service-kit';
+import { preparedRows, type Knex } from '@trustcircle/service-kit';
 
 export interface BusinessRow {
   id: number;
@@ -114,8 +114,10 @@ export const businessesStore = {
     db: Knex,
     id: number,
   ): Promise<(BusinessRow & { group_scores: GroupScoreRow[] }) | null> {
-    const result = await db.raw<{ rows: (BusinessRow & { group_scores: GroupScoreRow[] })[] }>(
-      `select ${SELECT},
+    const [row] = await preparedRows<BusinessRow & { group_scores: GroupScoreRow[] }>(
+      db,
+      db.raw(
+        `select ${SELECT},
               coalesce((select json_agg(json_build_object(
                                  'group_id', s.group_id, 'group_name', g.name,
                                  'score', s.score, 'review_count', s.review_count)
@@ -124,9 +126,10 @@ export const businessesStore = {
                          where s.business_id = b.id), '[]'::json) as group_scores
          from businesses b
         where b.id = ?`,
-      [id],
+        [id],
+      ),
     );
-    return result.rows[0] ?? null;
+    return row ?? null;
   },
 
   /** Keyset page in id order, optionally of one category. */
@@ -137,7 +140,7 @@ export const businessesStore = {
     const query = db('businesses as b').select(db.raw(SELECT)).orderBy('b.id').limit(options.limit);
     if (options.category) query.where('b.category', options.category);
     if (options.afterId !== undefined) query.where('b.id', '>', options.afterId);
-    return query;
+    return preparedRows<BusinessRow>(db, query);
   },
 
   /**

@@ -1,5 +1,5 @@
 import type { Review, ReviewReport } from '@trustcircle/contracts';
-import type { Knex } from '@trustcircle/service-kit';
+import { preparedRows, type Knex } from '@trustcircle/service-kit';
 
 export const REVIEW_UNIQUE_KEY = 'reviews_user_business_key';
 export const REPORT_UNIQUE_KEY = 'review_reports_review_user_key';
@@ -139,8 +139,10 @@ async function viewsOf(
   bindings: readonly Knex.RawBinding[],
   viewerId: number | null,
 ): Promise<Review[]> {
-  const result = await db.raw<{ rows: ReviewViewRow[] }>(
-    `select r.id, r.user_id, r.business_id, r.rating, r.content, r.pros, r.cons, r.photos,
+  const rows = await preparedRows<ReviewViewRow>(
+    db,
+    db.raw(
+      `select r.id, r.user_id, r.business_id, r.rating, r.content, r.pros, r.cons, r.photos,
             r.helpful_count, r.hidden, r.created_at, r.updated_at,
             u.username, u.name as user_name, u.avatar, u.is_verified,
             b.name as business_name,
@@ -156,9 +158,10 @@ async function viewsOf(
                            where id = r.user_id limit 1) u on true
        left join lateral (select name from businesses where id = r.business_id limit 1) b on true
       order by r.id desc`,
-    [viewerId, viewerId, ...bindings],
+      [viewerId, viewerId, ...bindings],
+    ),
   );
-  return result.rows.map(toReview);
+  return rows.map(toReview);
 }
 
 export const reviewsStore = {
