@@ -103,7 +103,12 @@ describe('precompressed siblings', () => {
   });
 
   it('sends the file as it is without an accepted coding, still varying on it', async () => {
-    for (const headers of [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'zstd' }]) {
+    const variants: Record<string, string>[] = [
+      {},
+      { 'accept-encoding': 'identity' },
+      { 'accept-encoding': 'zstd' },
+    ];
+    for (const headers of variants) {
       const res = await raw(server, path, headers);
       expect(res.status).toBe(200);
       expect(res.headers['content-encoding']).toBeUndefined();
