@@ -10,7 +10,7 @@ import type { ReadinessCheck } from './health';
 import { readJwks } from './jwt-keys';
 import { createLogger, type Logger } from './logger';
 import { createMetricsRegistry } from './metrics';
-import { NatsLink } from './nats';
+import { NatsLink, withTimeout } from './nats';
 
 /** Something that runs beside the HTTP server (outbox relay, consumers, cleanup jobs). */
 export interface BackgroundWorker {
@@ -132,11 +132,17 @@ export async function startService<C extends BaseServiceConfig>(
       const grace = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_GRACE_MS);
       await closed;
       clearTimeout(grace);
+      // Every step is bounded: a stuck handler or connection must not keep the process alive
+      // past the orchestrator's grace period (it would be killed mid-write instead).
+      const bounded = (what: string, step: Promise<unknown>) =>
+        withTimeout(step, config.SHUTDOWN_GRACE_MS + 1000, `${what} did not stop in time`).catch(
+          (err: unknown) => logger.error({ err }, `${what} stop failed`),
+        );
       for (const worker of [...workers].reverse()) {
-        await worker.stop().catch((err: unknown) => logger.error({ err }, 'worker stop failed'));
+        await bounded(`worker ${worker.name}`, worker.stop());
       }
-      await nats?.close();
-      await db.destroy();
+      await bounded('nats', nats?.close() ?? Promise.resolve());
+      await bounded('database pool', db.destroy());
       logger.info('stopped');
     })();
     return stopping;

@@ -81,6 +81,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack?.stop();
   await bus?.close();
+  fakeReviews?.closeAllConnections();
   await new Promise((resolve) => fakeReviews?.close(resolve));
 });
 
