@@ -12,6 +12,8 @@ import { deflateSync, crc32 } from 'node:zlib';
 
 const BASE = process.env.TC_BASE_URL ?? 'http://127.0.0.1:8080';
 const PASSWORD = process.env.SEED_PASSWORD ?? 'trustcircle-demo';
+/** The demo user's bio, set when seeding has finished. */
+const COMPLETE_MARKER = 'The TrustCircle demo account: every review here is sample data.';
 /** `SEED_SCALE` (default 1) shrinks the demo for tests. */
 const SCALE = Number(process.env.SEED_SCALE ?? 1);
 const scaled = (count: number) => Math.max(2, Math.ceil(count * SCALE));
@@ -69,8 +71,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** A deterministic pseudo-random sequence, so every fresh install gets the same demo. */
 let state = 20260601;
 function random(): number {
-  state = (state * 1103515245 + 12345) % 2147483648;
-  return state / 2147483648;
+  // mulberry32: all 32-bit integer arithmetic (Math.imul), so no precision is lost and the
+  // sequence does not collapse into a short cycle as a float-multiplied LCG does.
+  state = (state + 0x6d2b79f5) | 0;
+  let t = Math.imul(state ^ (state >>> 15), 1 | state);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 }
 const pick = <T>(list: T[]): T => list[Math.floor(random() * list.length)]!;
 
@@ -169,7 +175,15 @@ async function main(): Promise<void> {
   const demo = new Session();
   const probe = await demo.call('POST', '/api/login', { username: 'demo', password: PASSWORD });
   if (probe.status === 200) {
-    console.log(`demo data already there; sign in as "demo" with password "${PASSWORD}"`);
+    const me = await demo.call('GET', '/api/user');
+    if ((me.body as { bio?: string | null } | null)?.bio === COMPLETE_MARKER) {
+      console.log(`demo data already there; sign in as "demo" with password "${PASSWORD}"`);
+    } else {
+      console.log(
+        'a previous demo seed did not finish; to seed again, start with an empty database ' +
+          '(drop it, or point DATABASE_URL at a new one)',
+      );
+    }
     return;
   }
   const started = Date.now();
@@ -290,7 +304,7 @@ async function main(): Promise<void> {
 
   const voted = new Set<string>();
   const votes: { voter: Session; reviewId: number }[] = [];
-  while (votes.length < VOTES) {
+  for (let attempt = 0; votes.length < VOTES && attempt < VOTES * 20; attempt += 1) {
     const review = pick(reviews);
     const voter = pick(users);
     if (voter === review.author || voted.has(`${voter.id}:${review.id}`)) continue;
@@ -301,6 +315,9 @@ async function main(): Promise<void> {
     expectOk(await voter.call('POST', `/api/reviews/${reviewId}/helpful`), 'vote');
   });
   console.log(`  ${votes.length} helpful votes`);
+
+  // Written last: a later start knows the demo is complete, not half-seeded.
+  expectOk(await users[0]!.call('PATCH', '/api/user', { bio: COMPLETE_MARKER }), 'demo bio');
 
   console.log(
     `demo data seeded in ${((Date.now() - started) / 1000).toFixed(0)} s; sign in as "demo" ` +

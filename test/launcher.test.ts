@@ -1,8 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { dropDatabase, dropRoles } from '@trustcircle/service-kit';
-import { freePort, TEST_ADMIN_URL, TestClient } from '@trustcircle/testing';
+import {
+  deleteEventStreams,
+  freePort,
+  TEST_ADMIN_URL,
+  TEST_NATS_URL,
+  TestClient,
+  uniqueEventsPrefix,
+} from '@trustcircle/testing';
 
 const root = path.resolve(__dirname, '..');
 
@@ -14,6 +23,8 @@ describe('npm start', () => {
   const id = randomBytes(4).toString('hex');
   const database = `tc_launch_${id}`;
   const prefix = `tcl_${id}_`;
+  // Its own streams on the machine's NATS, deleted afterwards (pitfalls.md).
+  const eventsPrefix = uniqueEventsPrefix();
   let launcher: ChildProcess | undefined;
   let output = '';
 
@@ -21,6 +32,7 @@ describe('npm start', () => {
     if (launcher && launcher.exitCode === null) launcher.kill('SIGKILL');
     await dropDatabase(TEST_ADMIN_URL, database);
     await dropRoles(TEST_ADMIN_URL, [`${prefix}gateway`, `${prefix}identity`]);
+    await deleteEventStreams(TEST_NATS_URL, eventsPrefix);
   });
 
   it('brings the stack up, serves the session journey, and stops on SIGINT', async () => {
@@ -39,6 +51,8 @@ describe('npm start', () => {
         PUBLIC_URL: `http://localhost:${gatewayPort}`,
         TC_ONLY: 'identity,gateway',
         SEED: 'false',
+        EVENTS_PREFIX: eventsPrefix,
+        TC_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'tc-launch-')),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
