@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import express, { type Express } from 'express';
-import { pinoHttp } from 'pino-http';
+import express, { type Express, type RequestHandler } from 'express';
 import type { Registry } from 'prom-client';
 import { errorHandler, notFoundHandler } from './errors';
 import { healthRoutes, type ReadinessCheck } from './health';
@@ -22,6 +21,52 @@ export interface HttpAppOptions {
   routes(app: Express): void;
 }
 
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** The request id: the gateway's `x-request-id`, or a new one. */
+    id: string;
+    /** A logger carrying the request id (created on first use). */
+    log: Logger;
+  }
+}
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+/**
+ * Request id and one log line per answered request (errors and 4xx at info/error, the rest at
+ * debug). Cheaper than a per-request child logger: the child is made only when a handler logs.
+ */
+export function requestLog(logger: Logger): RequestHandler {
+  return (req, res, next) => {
+    const incoming = req.headers[REQUEST_ID_HEADER];
+    const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    req.id = id;
+    res.setHeader(REQUEST_ID_HEADER, id);
+    let child: Logger | undefined;
+    Object.defineProperty(req, 'log', {
+      configurable: true,
+      get: () => (child ??= logger.child({ reqId: id })),
+    });
+    if (QUIET_PATHS.has(req.path)) return next();
+    const started = performance.now();
+    res.once('finish', () => {
+      const status = res.statusCode;
+      const level = status >= 500 ? 'error' : status >= 400 ? 'info' : 'debug';
+      if (!logger.isLevelEnabled(level)) return;
+      logger[level](
+        {
+          reqId: id,
+          req: { method: req.method, url: req.originalUrl },
+          res: { statusCode: status },
+          responseTime: Math.round(performance.now() - started),
+        },
+        'request completed',
+      );
+    });
+    next();
+  };
+}
+
 export function jsonBodyParser(limit = '1mb') {
   return express.json({ limit, strict: true });
 }
@@ -36,23 +81,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.set('trust proxy', options.trustProxy ?? 'loopback, linklocal, uniquelocal');
   app.set('etag', false);
 
-  app.use(
-    pinoHttp({
-      logger: options.logger,
-      genReqId: (req, res) => {
-        const incoming = req.headers[REQUEST_ID_HEADER];
-        const id =
-          typeof incoming === 'string' && /^[\w.:-]{1,128}$/.test(incoming)
-            ? incoming
-            : randomUUID();
-        res.setHeader(REQUEST_ID_HEADER, id);
-        return id;
-      },
-      autoLogging: { ignore: (req) => QUIET_PATHS.has(req.url ?? '') },
-      customLogLevel: (_req, res, err) =>
-        err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug',
-    }),
-  );
+  app.use(requestLog(options.logger));
   app.use(httpMetrics(options.registry));
   app.use(healthRoutes(options.readiness, options.registry));
   if (options.jsonBody !== false) app.use(jsonBodyParser(options.bodyLimit));
