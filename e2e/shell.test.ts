@@ -94,6 +94,9 @@ describe('visitor', () => {
     await p.getByRole('heading', { level: 1, name: /how trust scores work/ }).waitFor();
 
     await p.goto('/');
+    // Until the session is known the page is a spinner and the only search box is the top
+    // bar's (which searches on /): wait for the landing's hero.
+    await p.getByRole('heading', { level: 1, name: /Reviews you can trust/ }).waitFor();
     await p.getByLabel('Search businesses or products').last().fill('  coffee & cake ');
     await p.getByRole('button', { name: 'Search', exact: true }).click();
     await untilUrl(
