@@ -153,17 +153,29 @@ export async function run(): Promise<ScenarioResult[]> {
     });
     await paced({ ...warm, ...toggle });
 
-    return [
-      await offered('GET /api/reviews/feed (10 groups, 50/page)', 40, {
-        url: feedUrl,
-        headers: { cookie },
-      }),
-      await offered('GET /api/businesses/{id} (composed)', 40, {
-        url: detailUrl,
-        headers: { cookie },
-      }),
-      await offered('POST /api/reviews/{id}/helpful', 60, toggle),
-    ];
+    // `BENCH_REVIEWS_CALLS=feed,toggle` runs a subset (e.g. to profile one call).
+    const calls = (process.env.BENCH_REVIEWS_CALLS ?? 'feed,detail,toggle').split(',');
+    const results: ScenarioResult[] = [];
+    if (calls.includes('feed')) {
+      results.push(
+        await offered('GET /api/reviews/feed (10 groups, 50/page)', 40, {
+          url: feedUrl,
+          headers: { cookie },
+        }),
+      );
+    }
+    if (calls.includes('detail')) {
+      results.push(
+        await offered('GET /api/businesses/{id} (composed)', 40, {
+          url: detailUrl,
+          headers: { cookie },
+        }),
+      );
+    }
+    if (calls.includes('toggle')) {
+      results.push(await offered('POST /api/reviews/{id}/helpful', 60, toggle));
+    }
+    return results;
   } finally {
     await admin.end().catch(() => undefined);
     await bench.stop();

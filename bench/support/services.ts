@@ -46,6 +46,8 @@ export async function createBenchRun(ports: Record<string, number>): Promise<Ben
     NATS_URL,
     EVENTS_PREFIX: prefix,
     JWT_JWKS: JSON.stringify(jwks),
+    // For profiling the services under load, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+    ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
   };
   const children: ChildProcess[] = [];
   const urls = new Map<string, string>();
@@ -85,6 +87,12 @@ export async function createBenchRun(ports: Record<string, number>): Promise<Ben
         ...env,
       }),
     async stop() {
+      // `BENCH_HOLD_SECONDS`: keep the stack and its data up for inspection (EXPLAIN, profiles).
+      const hold = Number(process.env.BENCH_HOLD_SECONDS ?? 0);
+      if (hold > 0) {
+        console.log(`  holding ${name} for ${hold} s`);
+        await sleep(hold * 1000);
+      }
       for (const child of children) child.kill('SIGTERM');
       await Promise.all(
         children.map((child) =>

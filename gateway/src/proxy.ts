@@ -21,6 +21,15 @@ export const prefix =
     prefixes.some((p) => path === p || path.startsWith(`${p}/`));
 
 /**
+ * The target as http-proxy's URL object: given a string, http-proxy parses it again (legacy
+ * `url.parse`) on every request, about 4% of the gateway's busy time under load.
+ */
+function parsedTarget(target: string) {
+  const url = new URL(target);
+  return { protocol: url.protocol, host: url.host, hostname: url.hostname, port: url.port };
+}
+
+/**
  * Forwards `/api/*` to the owning service with the session's JWT. Client credentials never
  * pass through, and services never set cookies (only the gateway does).
  */
@@ -31,7 +40,7 @@ export function createProxies(
   const proxies = routes.map((route) => ({
     route,
     handler: createProxyMiddleware({
-      target: route.target,
+      target: parsedTarget(route.target),
       agent: deps.upstreams.agentFor(route.target),
       xfwd: true,
       proxyTimeout: deps.upstreams.options.timeoutMs,

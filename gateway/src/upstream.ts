@@ -39,10 +39,25 @@ export class Upstreams {
   }
 
   /** A JSON call to a service, used for the gateway's own session endpoints. */
-  requestJson(
+  async requestJson(
     target: string,
     options: { method: string; path: string; headers?: Record<string, string>; body?: unknown },
   ): Promise<{ status: number; body: unknown }> {
+    const answer = await this.requestText(target, options);
+    let body: unknown = answer.text;
+    try {
+      body = answer.text ? JSON.parse(answer.text) : null;
+    } catch {
+      // Not JSON: callers treat it as an upstream failure.
+    }
+    return { status: answer.status, body };
+  }
+
+  /** A call to a service answering its body as text (for answers passed on without parsing). */
+  requestText(
+    target: string,
+    options: { method: string; path: string; headers?: Record<string, string>; body?: unknown },
+  ): Promise<{ status: number; text: string }> {
     const url = new URL(options.path, target);
     const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
     return new Promise((resolve, reject) => {
@@ -65,14 +80,10 @@ export class Upstreams {
           response.on('data', (chunk: Buffer) => chunks.push(chunk));
           response.on('error', reject);
           response.on('end', () => {
-            const text = Buffer.concat(chunks).toString('utf8');
-            let body: unknown = text;
-            try {
-              body = text ? JSON.parse(text) : null;
-            } catch {
-              // Not JSON: callers treat it as an upstream failure.
-            }
-            resolve({ status: response.statusCode ?? 502, body });
+            resolve({
+              status: response.statusCode ?? 502,
+              text: Buffer.concat(chunks).toString('utf8'),
+            });
           });
         },
       );

@@ -17,6 +17,31 @@ export interface BusinessDetailDeps {
 const CATALOG_DOWN = 'Businesses is unavailable right now. Please try again shortly.';
 const NUMERIC_ID = /^\d{1,10}$/;
 
+const isJsonObjectText = (text: string) => /^\s*\{[\s\S]*\}\s*$/.test(text);
+const isJsonArrayText = (text: string) => /^\s*\[[\s\S]*\]\s*$/.test(text);
+
+/** `object` (JSON object text) with more members, given as JSON texts. */
+export function withFields(object: string, fields: [name: string, json: string][]): string {
+  const body = object.trim().slice(0, -1);
+  const members = fields.map(([name, json]) => `${JSON.stringify(name)}:${json}`).join(',');
+  return /^\{\s*$/.test(body) ? `${body}${members}}` : `${body},${members}}`;
+}
+
+/** Catalog's error answered as the gateway's own (its status and message), or 503. */
+function catalogError(status: number, text: string): HttpError {
+  let body: (Partial<ErrorBody> & Record<string, unknown>) | null = null;
+  try {
+    body = JSON.parse(text) as Partial<ErrorBody> & Record<string, unknown>;
+  } catch {
+    // Not JSON: not an answer from catalog.
+  }
+  if (typeof body?.message !== 'string') {
+    return new HttpError(503, CATALOG_DOWN, undefined, { 'Retry-After': '2' });
+  }
+  const headers = status === 503 ? { 'Retry-After': '2' } : undefined;
+  return new HttpError(status, body.message, body.issues, headers);
+}
+
 /**
  * Design §2, the one composed answer: `GET /api/businesses/{id}` asks catalog (business and
  * scores) and reviews (first page of the business's reviews) in parallel, both with the
@@ -36,11 +61,12 @@ export function businessDetailRoutes(deps: BusinessDetailDeps): Router {
     return out;
   }
 
-  async function reviewsOf(id: string, req: Request): Promise<unknown[] | null> {
+  /** The first page of the business's reviews as JSON text, or null when unavailable. */
+  async function reviewsOf(id: string, req: Request): Promise<string | null> {
     let timer: NodeJS.Timeout | undefined;
     try {
       const answer = await Promise.race([
-        deps.upstreams.requestJson(deps.reviewsUrl, {
+        deps.upstreams.requestText(deps.reviewsUrl, {
           method: 'GET',
           path: `/api/businesses/${id}/reviews`,
           headers: headers(req),
@@ -49,7 +75,7 @@ export function businessDetailRoutes(deps: BusinessDetailDeps): Router {
           timer = setTimeout(() => reject(new Error('reviews too slow')), reviewsTimeoutMs);
         }),
       ]);
-      if (answer.status === 200 && Array.isArray(answer.body)) return answer.body;
+      if (answer.status === 200 && isJsonArrayText(answer.text)) return answer.text;
       deps.logger.warn({ status: answer.status }, 'reviews answered the business page badly');
       return null;
     } catch (error) {
@@ -66,7 +92,7 @@ export function businessDetailRoutes(deps: BusinessDetailDeps): Router {
     res.locals.metricsRoute = 'compose:business-detail';
     const [catalog, reviews] = await Promise.all([
       deps.upstreams
-        .requestJson(deps.catalogUrl, {
+        .requestText(deps.catalogUrl, {
           method: 'GET',
           path: `/api/businesses/${id}`,
           headers: headers(req),
@@ -78,18 +104,18 @@ export function businessDetailRoutes(deps: BusinessDetailDeps): Router {
       reviewsOf(id, req),
     ]);
     if (!catalog) throw new HttpError(503, CATALOG_DOWN, undefined, { 'Retry-After': '2' });
-    const body = catalog.body as (Partial<ErrorBody> & Record<string, unknown>) | null;
-    if (catalog.status !== 200) {
-      if (typeof body?.message !== 'string') {
-        throw new HttpError(503, CATALOG_DOWN, undefined, { 'Retry-After': '2' });
-      }
-      const headers = catalog.status === 503 ? { 'Retry-After': '2' } : undefined;
-      throw new HttpError(catalog.status, body.message, body.issues, headers);
-    }
-    if (!body || typeof body !== 'object' || Array.isArray(body)) {
+    if (catalog.status !== 200) throw catalogError(catalog.status, catalog.text);
+    if (!isJsonObjectText(catalog.text)) {
       throw new HttpError(503, CATALOG_DOWN, undefined, { 'Retry-After': '2' });
     }
-    res.json({ ...body, reviews: reviews ?? [], reviewsUnavailable: reviews === null });
+    // Both answers are passed on as the services wrote them: parsing and re-serialising a page
+    // of reviews per request cost more than the rest of the composition.
+    res.type('application/json').send(
+      withFields(catalog.text, [
+        ['reviews', reviews ?? '[]'],
+        ['reviewsUnavailable', String(reviews === null)],
+      ]),
+    );
   });
 
   return router;

@@ -6,3 +6,14 @@ export function sendPage<T>(res: Response, page: Page<T>): void {
   if (page.nextCursor) res.set(NEXT_CURSOR_HEADER, page.nextCursor);
   res.json(page.items);
 }
+
+/** A JSON body that is text already (rendered by the database): sent as it is. */
+export function sendJsonText(res: Response, json: string): void {
+  res.type('application/json').send(json);
+}
+
+/** `sendPage` for items that are JSON texts already. */
+export function sendJsonTextPage(res: Response, page: Page<string>): void {
+  if (page.nextCursor) res.set(NEXT_CURSOR_HEADER, page.nextCursor);
+  sendJsonText(res, `[${page.items.join(',')}]`);
+}

@@ -2,6 +2,7 @@ import { eventMigrations, type Migration } from '@trustcircle/service-kit';
 import { createProjections } from './001_projections';
 import { createReviews } from './002_reviews';
 import { createPhotos } from './003_photos';
+import { createReviewCards } from './004_review_cards';
 
 /** Reviews publishes (outbox) and consumes (inbox) events. */
 export const migrations: Migration[] = [
@@ -9,4 +10,5 @@ export const migrations: Migration[] = [
   createReviews,
   createPhotos,
   ...eventMigrations,
+  createReviewCards,
 ];

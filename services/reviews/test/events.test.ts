@@ -1,4 +1,4 @@
-import type { EventEnvelope } from '@trustcircle/contracts';
+import { ReviewSchema, type EventEnvelope } from '@trustcircle/contracts';
 import { readStream } from './support/stream';
 import { createReviewsWorld, reviewBody, type ReviewsWorld } from './support/world';
 
@@ -170,6 +170,85 @@ describe('reviews events', () => {
       is_verified: true,
       version: 2,
     });
+  });
+
+  it('keeps every read view current as the names it shows change or arrive late', async () => {
+    const author = await world.register('cardauthor');
+    const reader = await world.register();
+    // A membership whose group has not been projected yet: the review still answers.
+    const groupId = 4500;
+    await world.join(author.id, groupId);
+    await world.join(reader.id, groupId);
+    const businessId = await world.business('Before Bistro');
+    const created = await author.client.post('/api/reviews', reviewBody(businessId, [groupId]));
+    expect(created.status).toBe(201);
+    expect(created.body.groups).toEqual([{ id: groupId, name: `Group #${groupId}` }]);
+    expect(created.body.businessName).toBe('Before Bistro');
+    const id = created.body.id as number;
+
+    await world.emit('communities.group.created', {
+      id: groupId,
+      name: 'Late Group',
+      color: null,
+      icon: null,
+      creatorId: author.id,
+      createdAt: new Date().toISOString(),
+      version: 1,
+    });
+    await world.emit('catalog.business.updated', {
+      id: businessId,
+      name: 'After Bistro',
+      category: 'Restaurants',
+      image: null,
+      version: 2,
+    });
+    await world.emit('identity.user.updated', {
+      id: author.id,
+      username: 'cardauthor',
+      name: 'Renamed Author',
+      avatar: '/avatars/renamed.png',
+      isVerified: false,
+      createdAt: new Date().toISOString(),
+      version: 9,
+    });
+    const renamed = {
+      id,
+      businessName: 'After Bistro',
+      groups: [{ id: groupId, name: 'Late Group' }],
+      user: { id: author.id, name: 'Renamed Author', avatar: '/avatars/renamed.png' },
+    };
+    await world.until(async () => {
+      const read = await reader.client.get(`/api/reviews/${id}`);
+      return (
+        read.body.businessName === 'After Bistro' &&
+        read.body.groups[0]?.name === 'Late Group' &&
+        read.body.user.name === 'Renamed Author'
+      );
+    }, 'renamed read view');
+
+    const lists = await Promise.all([
+      reader.client.get(`/api/reviews/${id}`),
+      reader.client.get('/api/reviews/feed'),
+      reader.client.get(`/api/groups/${groupId}/reviews`),
+      reader.client.get(`/api/businesses/${businessId}/reviews`),
+      author.client.get('/api/reviews/user'),
+    ]);
+    for (const list of lists) {
+      expect(list.status).toBe(200);
+      expect(list.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      const reviews = Array.isArray(list.body) ? list.body : [list.body];
+      const review = reviews.find((item: { id: number }) => item.id === id);
+      expect(review).toMatchObject(renamed);
+      // Exactly the contract's shape, the live fields included.
+      expect(ReviewSchema.strict().parse(review)).toEqual(review);
+      expect(review.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    }
+    // The viewer's own fields are live, not part of what is kept rendered.
+    const voted = await reader.client.post(`/api/reviews/${id}/helpful`);
+    expect(voted.body).toEqual({ voted: true, helpfulCount: 1 });
+    const after = await reader.client.get(`/api/reviews/${id}`);
+    expect(after.body).toMatchObject({ ...renamed, helpfulCount: 1, hasVoted: true });
+    expect((await author.client.get(`/api/reviews/${id}`)).body.hasVoted).toBe(false);
   });
 
   it('republishes the author’s reviews when their verification changes', async () => {

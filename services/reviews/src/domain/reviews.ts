@@ -14,7 +14,6 @@ import {
   type HelpfulVoteResponse,
   type PageQuery,
   type ReportReviewRequest,
-  type Review,
   type ReviewReport,
   type UpdateReviewRequest,
   type Page,
@@ -35,6 +34,7 @@ import {
   REVIEW_UNIQUE_KEY,
   reviewsStore,
   type ReviewFacts,
+  type ReviewView,
 } from '../store/reviews-store';
 import { decodeCursor, pageOf } from './paging';
 
@@ -44,7 +44,9 @@ export interface ReviewsDeps {
   projectionWaitMs: number;
 }
 
-export type ReviewPage = Page<Review>;
+/** A review's read view (spec §3) as JSON text, as the store renders it. */
+export type ReviewJson = string;
+export type ReviewPage = Page<ReviewJson>;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -85,19 +87,22 @@ export function createReviews({ db, projectionWaitMs }: ReviewsDeps) {
     if (claimed !== ids.length) throw fieldError('photos', PHOTO_NOT_FOUND);
   }
 
-  async function view(id: number, viewerId: number | null): Promise<Review> {
-    const [review] = await reviewsStore.views(db, [id], viewerId);
+  async function view(id: number, viewerId: number | null): Promise<ReviewJson> {
+    const review = await reviewsStore.view(db, id, viewerId);
     if (!review) throw notFound(REVIEW_NOT_FOUND);
-    return review;
+    return review.json;
   }
 
-  /** The store answers up to `limit + 1` reviews, already hydrated: cut to the page. */
-  function page(rows: Review[], query: PageQuery): ReviewPage {
+  /** The store answers up to `limit + 1` reviews, already rendered: cut to the page. */
+  function page(rows: ReviewView[], query: PageQuery): ReviewPage {
     const cut = pageOf(
       rows.map((row) => row.id),
       query.limit,
     );
-    return { items: rows.slice(0, cut.ids.length), nextCursor: cut.nextCursor };
+    return {
+      items: rows.slice(0, cut.ids.length).map((row) => row.json),
+      nextCursor: cut.nextCursor,
+    };
   }
 
   const pageArgs = (query: PageQuery) => ({
@@ -106,7 +111,7 @@ export function createReviews({ db, projectionWaitMs }: ReviewsDeps) {
   });
 
   return {
-    async create(userId: number, input: CreateReviewRequest): Promise<Review> {
+    async create(userId: number, input: CreateReviewRequest): Promise<ReviewJson> {
       const existing = await db('reviews')
         .where({ user_id: userId, business_id: input.businessId })
         .first('id');
@@ -143,7 +148,11 @@ export function createReviews({ db, projectionWaitMs }: ReviewsDeps) {
       return view(id, userId);
     },
 
-    async update(userId: number, reviewId: number, input: UpdateReviewRequest): Promise<Review> {
+    async update(
+      userId: number,
+      reviewId: number,
+      input: UpdateReviewRequest,
+    ): Promise<ReviewJson> {
       const current = await reviewsStore.find(db, reviewId);
       if (!visible(current)) throw notFound(REVIEW_NOT_FOUND);
       if (current.userId !== userId) throw forbidden(REVIEW_NOT_AUTHOR);
@@ -164,11 +173,9 @@ export function createReviews({ db, projectionWaitMs }: ReviewsDeps) {
       return view(reviewId, userId);
     },
 
-    async get(reviewId: number, viewerId: number | null): Promise<Review> {
-      const review = await view(reviewId, viewerId);
-      const facts = await reviewsStore.find(db, reviewId);
-      if (!visible(facts)) throw notFound(REVIEW_NOT_FOUND);
-      return review;
+    /** Hidden reviews are not found. */
+    async get(reviewId: number, viewerId: number | null): Promise<ReviewJson> {
+      return view(reviewId, viewerId);
     },
 
     /**

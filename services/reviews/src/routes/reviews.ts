@@ -10,7 +10,8 @@ import {
   parseIdParam,
   parseQuery,
   requireUser,
-  sendPage,
+  sendJsonText,
+  sendJsonTextPage,
 } from '@trustcircle/service-kit';
 import { Router, type Request, type Response } from 'express';
 import type { ReviewPage, Reviews } from '../domain/reviews';
@@ -20,7 +21,7 @@ const viewer = (req: Request) => req.auth?.userId ?? null;
 /** Lists are personal (`hasVoted`): never cached by anything in between. */
 export function sendReviewPage(res: Response, page: ReviewPage): void {
   res.set('Cache-Control', 'private, no-store');
-  sendPage(res, page);
+  sendJsonTextPage(res, page);
 }
 
 const reviewId = (req: Request) => parseIdParam(req, 'id', 'Review not found');
@@ -31,7 +32,7 @@ export function reviewRoutes(reviews: Reviews): Router {
 
   router.post('/', requireUser, async (req, res) => {
     const input = parseBody(CreateReviewRequestSchema, req);
-    res.status(201).json(await reviews.create(currentUserId(req), input));
+    sendJsonText(res.status(201), await reviews.create(currentUserId(req), input));
   });
 
   router.get('/feed', requireUser, async (req, res) => {
@@ -43,13 +44,13 @@ export function reviewRoutes(reviews: Reviews): Router {
   });
 
   router.get('/:id', async (req, res) => {
-    res.json(await reviews.get(reviewId(req), viewer(req)));
+    sendJsonText(res, await reviews.get(reviewId(req), viewer(req)));
   });
 
   router.patch('/:id', requireUser, async (req, res) => {
     const id = reviewId(req);
     const input = parseBody(UpdateReviewRequestSchema, req);
-    res.json(await reviews.update(currentUserId(req), id, input));
+    sendJsonText(res, await reviews.update(currentUserId(req), id, input));
   });
 
   router.post('/:id/helpful', requireUser, async (req, res) => {

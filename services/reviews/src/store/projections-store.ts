@@ -12,29 +12,36 @@ import type { Knex } from '@trustcircle/service-kit';
  * newer version with an older one, so redelivered or reordered events are harmless.
  */
 export const projectionsStore = {
-  /** Answers the previous verified flag when the row changed, `undefined` when it did not. */
+  /**
+   * Answers whether the row changed and the verified flag it had before (null: a new row).
+   * A first projection is an insert that cannot race (`do nothing` on conflict); anything else
+   * updates the locked row only with a newer version, so two deliveries of one user in
+   * parallel never let the older one win.
+   */
   async upsertUser(
     trx: Knex,
     user: UserEventData,
   ): Promise<{ changed: boolean; wasVerified: boolean | null }> {
+    const fields = {
+      username: user.username,
+      name: user.name,
+      avatar: user.avatar,
+      is_verified: user.isVerified,
+      version: user.version,
+    };
+    const inserted = await trx('users')
+      .insert({ id: user.id, ...fields })
+      .onConflict('id')
+      .ignore()
+      .returning('id');
+    if (inserted.length) return { changed: true, wasVerified: null };
     const before = await trx('users')
       .where({ id: user.id })
       .first('is_verified', 'version')
       .forUpdate();
-    if (before && before.version >= user.version)
-      return { changed: false, wasVerified: before.is_verified };
-    await trx('users')
-      .insert({
-        id: user.id,
-        username: user.username,
-        name: user.name,
-        avatar: user.avatar,
-        is_verified: user.isVerified,
-        version: user.version,
-      })
-      .onConflict('id')
-      .merge();
-    return { changed: true, wasVerified: before ? before.is_verified : null };
+    if (before.version >= user.version) return { changed: false, wasVerified: before.is_verified };
+    await trx('users').where({ id: user.id }).update(fields);
+    return { changed: true, wasVerified: before.is_verified };
   },
 
   async upsertBusiness(trx: Knex, business: BusinessEventData): Promise<void> {
