@@ -206,6 +206,68 @@ describe('consumer', () => {
     await consumer.stop();
   });
 
+  it('applies batched subjects several at a time, each event once', async () => {
+    const ctx = world.context();
+    const batches: number[] = [];
+    const consumer = countingConsumer(ctx, {
+      purpose: 'batched',
+      batch: {
+        subjects: ['reviews.vote.changed'],
+        async handle(trx, events) {
+          batches.push(events.length);
+          await trx('effects').insert(
+            events.map((event) => ({ event_id: event.id, review_id: event.data.reviewId })),
+          );
+        },
+      },
+    });
+    // A backlog first, so batches have something to gather.
+    const ids = await world.writeEvents(120);
+    world.relay(ctx).start();
+    await waitFor(async () => (await world.db('outbox').count({ n: '*' }))[0]!.n === '0');
+    consumer.start();
+    await waitFor(async () => (await world.effectCounts()).total === 120, { what: '120 effects' });
+    expect(await world.effectCounts()).toEqual({ total: 120, distinct: 120 });
+    expect((await world.db('effects').pluck('event_id')).sort()).toEqual([...ids].sort());
+    expect(Math.max(...batches)).toBeGreaterThan(1);
+    expect(batches.reduce((sum, n) => sum + n, 0)).toBe(120);
+    await consumer.stop();
+  });
+
+  it('applies a failing batch one event at a time, so only the bad event is retried', async () => {
+    const ctx = world.context();
+    let failing = true;
+    const consumer = countingConsumer(ctx, {
+      purpose: 'badbatch',
+      retryBaseMs: 50,
+      batch: {
+        subjects: ['reviews.vote.changed'],
+        async handle(trx, events) {
+          await trx('effects').insert(
+            events.map((event) => ({ event_id: event.id, review_id: event.data.reviewId })),
+          );
+          if (events.some((event) => event.data.reviewId === 3)) throw new Error('bad batch');
+        },
+      },
+      async handle(trx, event) {
+        if (event.data.reviewId === 3 && failing) {
+          failing = false;
+          throw new Error('review 3 fails once more');
+        }
+        await trx('effects').insert({ event_id: event.id, review_id: event.data.reviewId });
+      },
+    });
+    await world.writeEvents(10);
+    world.relay(ctx).start();
+    await waitFor(async () => (await world.db('outbox').count({ n: '*' }))[0]!.n === '0');
+    consumer.start();
+    await waitFor(async () => (await world.effectCounts()).total === 10, { what: '10 effects' });
+    // The failed batch's writes rolled back with its inbox rows: nothing applied twice.
+    expect(await world.effectCounts()).toEqual({ total: 10, distinct: 10 });
+    expect(failing).toBe(false);
+    await consumer.stop();
+  });
+
   it('provisions the producer stream idempotently with the design settings', async () => {
     const ctx = world.context();
     const relay = world.relay(ctx);

@@ -3,6 +3,7 @@ import { createProjections } from './001_projections';
 import { createReviews } from './002_reviews';
 import { createPhotos } from './003_photos';
 import { createReviewCards } from './004_review_cards';
+import { createHelpfulVote } from './005_helpful_vote';
 
 /** Reviews publishes (outbox) and consumes (inbox) events. */
 export const migrations: Migration[] = [
@@ -11,4 +12,5 @@ export const migrations: Migration[] = [
   createPhotos,
   ...eventMigrations,
   createReviewCards,
+  createHelpfulVote,
 ];

@@ -1,4 +1,4 @@
-import { ReviewSchema, type EventEnvelope } from '@trustcircle/contracts';
+import { parseEventEnvelope, ReviewSchema, type EventEnvelope } from '@trustcircle/contracts';
 import { readStream } from './support/stream';
 import { createReviewsWorld, reviewBody, type ReviewsWorld } from './support/world';
 
@@ -70,6 +70,9 @@ describe('reviews events', () => {
       businessCategory: 'Restaurants',
     });
     expect(vote.data).toEqual({ reviewId: id, businessId, helpfulCount: 1, version: 2 });
+    // The database writes this envelope's payload (migration 005): it must meet the contract.
+    expect(parseEventEnvelope(vote)).toMatchObject({ ok: true, envelope: vote });
+    expect(vote.producer).toBe('reviews');
     expect(update.data).toMatchObject({
       rating: 5,
       groupIds: [groupId, otherGroup].sort((a, b) => a - b),

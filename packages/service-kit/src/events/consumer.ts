@@ -37,6 +37,21 @@ export interface EventConsumerOptions<S extends EventSubject> {
   retryMaxMs?: number;
   /** Missed idle heartbeats after which the pull is rebuilt from scratch. */
   heartbeatsBeforeRestart?: number;
+  /**
+   * Events of these subjects are applied several at a time: the ones waiting when a batch
+   * starts (up to `maxEvents`) share one transaction, one inbox statement and one commit, and
+   * `handle` gets them in delivery order (duplicates and already applied ones removed). Nothing
+   * waits to fill a batch: under load batches grow, when quiet each holds one event. A batch
+   * that fails is applied again one event at a time with the consumer's `handle`, so one bad
+   * event costs only itself its retries.
+   */
+  batch?: {
+    subjects: readonly S[];
+    handle: (trx: Knex.Transaction, events: EventEnvelope<S>[]) => Promise<void>;
+    maxEvents?: number;
+    /** Batches running at once. */
+    concurrency?: number;
+  };
 }
 
 const HOUR = 3_600_000;
@@ -100,7 +115,8 @@ export function createEventConsumer<S extends EventSubject>(
     }
   }
 
-  async function process(msg: JsMsg, wanted: readonly EventSubject[]): Promise<void> {
+  /** The delivery's event if it is one to apply; otherwise it is settled here and null. */
+  function accept(msg: JsMsg, wanted: readonly EventSubject[]): EventEnvelope<S> | null {
     if (msg.info.redelivered) metrics.redelivered.inc({ consumer: durable });
     const parsed = parse(msg);
     if (!parsed.ok) {
@@ -111,31 +127,39 @@ export function createEventConsumer<S extends EventSubject>(
       );
       // No reason text: NATS before 2.10.4 does not parse `+TERM <reason>` and redelivers.
       settle(msg, () => msg.term());
-      return;
+      return null;
     }
     const event = parsed.envelope;
     if (!wanted.includes(event.type)) {
       // A wildcard filter also brings the producer's other subjects.
       metrics.processed.inc({ consumer: durable, subject: event.type, outcome: 'ignored' });
       settle(msg, () => msg.ack());
-      return;
+      return null;
     }
+    return event as EventEnvelope<S>;
+  }
+
+  function recordProcessed(event: EventEnvelope<S>, applied: boolean): void {
+    metrics.processed.inc({
+      consumer: durable,
+      subject: event.type,
+      outcome: applied ? 'applied' : 'duplicate',
+    });
+    if (applied) {
+      const lag = (Date.now() - Date.parse(event.occurredAt)) / 1000;
+      metrics.lag.observe({ consumer: durable }, Math.max(0, lag));
+    }
+  }
+
+  async function applyOne(msg: JsMsg, event: EventEnvelope<S>): Promise<void> {
     try {
       const applied = await ctx.db.transaction(async (trx) => {
         if (!(await inboxStore.claim(trx, durable, event.id))) return false;
-        await handle(trx, event as EventEnvelope<S>);
+        await handle(trx, event);
         return true;
       });
       settle(msg, () => msg.ack());
-      metrics.processed.inc({
-        consumer: durable,
-        subject: event.type,
-        outcome: applied ? 'applied' : 'duplicate',
-      });
-      if (applied) {
-        const lag = (Date.now() - Date.parse(event.occurredAt)) / 1000;
-        metrics.lag.observe({ consumer: durable }, Math.max(0, lag));
-      }
+      recordProcessed(event, applied);
     } catch (err) {
       metrics.failed.inc({ consumer: durable, reason: 'handler' });
       const attempt = msg.info.deliveryCount;
@@ -148,6 +172,63 @@ export function createEventConsumer<S extends EventSubject>(
         logger.warn({ ...context, retryInMs: delay }, 'event handler failed; will retry');
         settle(msg, () => msg.nak(delay));
       }
+    }
+  }
+
+  const batching = options.batch;
+  const batchSubjects = new Set<EventSubject>(batching?.subjects ?? []);
+  const queued: { msg: JsMsg; event: EventEnvelope<S> }[] = [];
+  let batchesRunning = 0;
+
+  function track(task: Promise<void>): void {
+    inflight.add(task);
+    void task.finally(() => inflight.delete(task));
+  }
+
+  function startBatches(): void {
+    if (!batching) return;
+    if (abort.signal.aborted) {
+      // Shutting down: hand them back at once rather than after ack_wait.
+      for (const { msg } of queued.splice(0)) settle(msg, () => msg.nak());
+      return;
+    }
+    while (batchesRunning < (batching.concurrency ?? 2) && queued.length > 0) {
+      const items = queued.splice(0, batching.maxEvents ?? 100);
+      batchesRunning += 1;
+      track(
+        applyBatch(batching.handle, items).finally(() => {
+          batchesRunning -= 1;
+          startBatches();
+        }),
+      );
+    }
+  }
+
+  async function applyBatch(
+    handleBatch: NonNullable<EventConsumerOptions<S>['batch']>['handle'],
+    items: { msg: JsMsg; event: EventEnvelope<S> }[],
+  ): Promise<void> {
+    try {
+      const claimed = await ctx.db.transaction(async (trx) => {
+        const ids = new Set(
+          await inboxStore.claimAll(
+            trx,
+            durable,
+            items.map(({ event }) => event.id),
+          ),
+        );
+        // A redelivery can sit in the same batch as the delivery it repeats: apply it once.
+        const events = items.map(({ event }) => event).filter((event) => ids.delete(event.id));
+        if (events.length > 0) await handleBatch(trx, events);
+        return new Set(events);
+      });
+      for (const { msg, event } of items) {
+        settle(msg, () => msg.ack());
+        recordProcessed(event, claimed.has(event));
+      }
+    } catch (err) {
+      logger.warn({ err, events: items.length }, 'event batch failed; applying one by one');
+      for (const { msg, event } of items) await applyOne(msg, event);
     }
   }
 
@@ -197,10 +278,15 @@ export function createEventConsumer<S extends EventSubject>(
             settle(msg, () => msg.nak());
             continue;
           }
+          const event = accept(msg, filter.subjects);
+          if (!event) continue;
+          if (batchSubjects.has(event.type)) {
+            queued.push({ msg, event });
+            startBatches();
+            continue;
+          }
           await slots.acquire();
-          const task = process(msg, filter.subjects).finally(() => slots.release());
-          inflight.add(task);
-          void task.finally(() => inflight.delete(task));
+          track(applyOne(msg, event).finally(() => slots.release()));
         }
         if (!abort.signal.aborted) logger.warn('pull ended; starting again');
       } catch (err) {
@@ -232,8 +318,10 @@ export function createEventConsumer<S extends EventSubject>(
       if (pruneTimer) clearInterval(pruneTimer);
       for (const pull of pulls) pull.stop();
       await Promise.all(loops);
-      // Drain: let running handlers commit and ack before the connection closes.
-      await Promise.all([...inflight]);
+      startBatches();
+      // Drain: let running handlers commit and ack before the connection closes (a finishing
+      // batch may start no other: the queue was handed back above).
+      while (inflight.size > 0) await Promise.all([...inflight]);
     },
   };
 }

@@ -16,6 +16,16 @@ export const inboxStore = {
     return result.rows.length === 1;
   },
 
+  /** `claim` for several events in one statement: answers the ids claimed now. */
+  async claimAll(trx: Knex.Transaction, consumer: string, eventIds: string[]): Promise<string[]> {
+    const result = await trx.raw<{ rows: { event_id: string }[] }>(
+      `insert into inbox (consumer, event_id) select ?, unnest(?::uuid[])
+       on conflict do nothing returning event_id`,
+      [consumer, eventIds],
+    );
+    return result.rows.map((row) => row.event_id);
+  },
+
   /** Ids older than any possible redelivery are of no more use. */
   async prune(db: Knex, consumer: string, olderThanMs: number): Promise<number> {
     return db('inbox')

@@ -10,6 +10,22 @@ import {
 import type { Knex } from '../db';
 import { outboxStore } from './outbox-store';
 
+export type EventHeader<S extends EventSubject> = Omit<EventEnvelope<S>, 'data'>;
+
+/** Everything of an envelope but its payload (for a payload the database writes itself). */
+export function eventHeader<S extends EventSubject>(
+  subject: S,
+  options: { id?: string; occurredAt?: Date } = {},
+): EventHeader<S> {
+  return {
+    id: options.id ?? randomUUID(),
+    type: subject,
+    producer: producerOf(subject),
+    occurredAt: (options.occurredAt ?? new Date()).toISOString(),
+    version: EVENT_SCHEMA_VERSION,
+  } as EventHeader<S>;
+}
+
 /** Builds the envelope for one event; the payload is checked against its contract. */
 export function buildEnvelope<S extends EventSubject>(
   subject: S,
@@ -18,14 +34,7 @@ export function buildEnvelope<S extends EventSubject>(
 ): EventEnvelope<S> {
   // Parse, not just check: the envelope carries exactly the contract's fields, nothing extra.
   const parsed = EventPayloadSchemas[subject].parse(data) as EventPayload<S>;
-  return {
-    id: options.id ?? randomUUID(),
-    type: subject,
-    producer: producerOf(subject),
-    occurredAt: (options.occurredAt ?? new Date()).toISOString(),
-    version: EVENT_SCHEMA_VERSION,
-    data: parsed,
-  } as EventEnvelope<S>;
+  return { ...eventHeader(subject, options), data: parsed } as EventEnvelope<S>;
 }
 
 /**

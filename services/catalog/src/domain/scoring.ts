@@ -120,6 +120,42 @@ export const scoring = {
     return true;
   },
 
+  /**
+   * Several votes in one transaction (the consumer's batches): the newest vote per review,
+   * every touched business locked at once in ascending order, facts read and written in one
+   * statement each, and each business's scores recomputed once however many of its reviews
+   * were voted on.
+   */
+  async applyVotes(trx: Knex.Transaction, votes: VoteChangedEventData[]): Promise<number[]> {
+    const newest = new Map<number, VoteChangedEventData>();
+    for (const vote of votes) {
+      const seen = newest.get(vote.reviewId);
+      if (!seen || seen.version < vote.version) newest.set(vote.reviewId, vote);
+    }
+    await projectionsStore.lockBusinesses(
+      trx,
+      [...newest.values()].map((vote) => vote.businessId),
+    );
+    const existing = await projectionsStore.factsOf(trx, [...newest.keys()]);
+    const writes: FactRow[] = [];
+    const rescored = new Set<number>();
+    for (const vote of newest.values()) {
+      const next = mergeVote(existing.get(vote.reviewId) ?? null, vote);
+      if (!next) continue;
+      writes.push({ review_id: vote.reviewId, ...next });
+      if (next.rating !== null) rescored.add(next.business_id);
+    }
+    await projectionsStore.saveFacts(trx, writes);
+    if (rescored.size === 0) return [];
+    const businessIds = [...rescored].sort((a, b) => a - b);
+    const facts = await projectionsStore.countedFactsOf(trx, businessIds);
+    for (const businessId of businessIds) {
+      const scores = computeBusinessScores(facts.get(businessId) ?? []);
+      await projectionsStore.saveScores(trx, businessId, scores);
+    }
+    return businessIds;
+  },
+
   /** A verification change re-weighs every review of the author, in every business. */
   async applyAuthor(trx: Knex.Transaction, user: UserEventData): Promise<number[]> {
     await projectionsStore.lockAuthor(trx, user.id);

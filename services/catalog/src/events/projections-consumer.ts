@@ -14,12 +14,22 @@ export const CONSUMED_SUBJECTS = [
 
 /**
  * Review facts, authors' verification and group names (design §2), each event applied in the
- * inbox transaction together with the recomputed scores.
+ * inbox transaction together with the recomputed scores. Votes, the busiest subject, are
+ * applied in batches (one transaction, each touched business rescored once).
  */
 export function createProjectionsConsumer(ctx: EventsContext) {
   return createEventConsumer(ctx, {
     purpose: 'projections',
     subjects: CONSUMED_SUBJECTS,
+    batch: {
+      subjects: ['reviews.vote.changed'],
+      async handle(trx, events) {
+        await scoring.applyVotes(
+          trx,
+          events.flatMap((event) => (event.type === 'reviews.vote.changed' ? [event.data] : [])),
+        );
+      },
+    },
     async handle(trx, event) {
       switch (event.type) {
         case 'reviews.review.created':

@@ -20,13 +20,14 @@ import {
 } from '@trustcircle/contracts';
 import {
   conflict,
+  eventHeader,
   fieldError,
   forbidden,
   isUniqueViolation,
   notFound,
   type Knex,
 } from '@trustcircle/service-kit';
-import { publishReview, publishVoteChanged } from '../events/review-events';
+import { publishReview } from '../events/review-events';
 import { photosStore } from '../store/photos-store';
 import { projectionsStore } from '../store/projections-store';
 import {
@@ -179,19 +180,20 @@ export function createReviews({ db, projectionWaitMs }: ReviewsDeps) {
     },
 
     /**
-     * One vote per user per review. The review row is locked for the toggle, so concurrent
-     * votes on one review apply one after another and `helpfulCount` always equals the
-     * number of vote rows.
+     * One vote per user per review. The store toggles under the review's row lock, so
+     * concurrent votes on one review apply one after another and `helpfulCount` always equals
+     * the number of vote rows; hidden and own reviews are left unchanged.
      */
     async toggleHelpful(userId: number, reviewId: number): Promise<HelpfulVoteResponse> {
-      return db.transaction(async (trx) => {
-        const facts = await reviewsStore.lock(trx, reviewId);
-        if (!visible(facts)) throw notFound(REVIEW_NOT_FOUND);
-        if (facts.userId === userId) throw forbidden(REVIEW_OWN_VOTE);
-        const result = await reviewsStore.toggleVote(trx, reviewId, userId);
-        await publishVoteChanged(trx, result.facts);
-        return { voted: result.voted, helpfulCount: result.facts.helpfulCount };
-      });
+      const outcome = await reviewsStore.toggleVote(
+        db,
+        reviewId,
+        userId,
+        eventHeader('reviews.vote.changed'),
+      );
+      if (!outcome || outcome.hidden) throw notFound(REVIEW_NOT_FOUND);
+      if (outcome.authorId === userId) throw forbidden(REVIEW_OWN_VOTE);
+      return { voted: outcome.voted, helpfulCount: outcome.helpfulCount ?? 0 };
     },
 
     /** The third distinct reporter hides the review everywhere (`reviews.review.hidden`). */

@@ -37,12 +37,3 @@ export async function publishReview(
 ): Promise<void> {
   await publish(trx, subject, await reviewEventData(trx, facts));
 }
-
-export async function publishVoteChanged(trx: Knex.Transaction, facts: ReviewFacts): Promise<void> {
-  await publish(trx, 'reviews.vote.changed', {
-    reviewId: facts.id,
-    businessId: facts.businessId,
-    helpfulCount: facts.helpfulCount,
-    version: facts.version,
-  });
-}

@@ -1,5 +1,5 @@
 import type { ReviewReport } from '@trustcircle/contracts';
-import { preparedRows, type Knex } from '@trustcircle/service-kit';
+import { preparedRows, type EventHeader, type Knex } from '@trustcircle/service-kit';
 
 export const REVIEW_UNIQUE_KEY = 'reviews_user_business_key';
 export const REPORT_UNIQUE_KEY = 'review_reports_review_user_key';
@@ -49,6 +49,14 @@ function toFacts(row: ReviewFactsRow): ReviewFacts {
     version: row.version,
     createdAt: row.created_at,
   };
+}
+
+/** What a helpful toggle found and did; `helpfulCount` is null when nothing changed. */
+export interface VoteOutcome {
+  authorId: number;
+  hidden: boolean;
+  voted: boolean;
+  helpfulCount: number | null;
 }
 
 export interface NewReview {
@@ -218,33 +226,36 @@ export const reviewsStore = {
   },
 
   /**
-   * Toggles one user's vote and the review's counter and version in one statement; the caller
-   * holds the review's row lock.
+   * Toggles one user's vote (migration 005: lock, vote, counter, version and the
+   * `reviews.vote.changed` outbox row in one statement). Null for an unknown review; a hidden
+   * or own review comes back unchanged.
    */
   async toggleVote(
-    trx: Knex,
+    db: Knex,
     reviewId: number,
-    userId: number,
-  ): Promise<{ voted: boolean; facts: ReviewFacts }> {
-    const result = await trx.raw<{ rows: (ReviewFactsRow & { voted: boolean })[] }>(
-      `with removed as (
-         delete from helpful_votes where review_id = ? and user_id = ? returning id
-       ),
-       added as (
-         insert into helpful_votes (review_id, user_id)
-         select ?, ? where not exists (select 1 from removed)
-         returning id
-       )
-       update reviews
-          set helpful_count = helpful_count + (select count(*) from added)::int
-                                            - (select count(*) from removed)::int,
-              version = version + 1
-        where id = ?
-       returning ${FACT_COLUMNS.join(', ')}, exists (select 1 from added) as voted`,
-      [reviewId, userId, reviewId, userId, reviewId],
+    voterId: number,
+    event: EventHeader<'reviews.vote.changed'>,
+  ): Promise<VoteOutcome | null> {
+    const [row] = await preparedRows<{
+      author_id: number;
+      hidden: boolean;
+      voted: boolean;
+      helpful_count: number | null;
+    }>(
+      db,
+      db.raw('select * from toggle_helpful_vote(?, ?, ?::jsonb)', [
+        reviewId,
+        voterId,
+        JSON.stringify(event),
+      ]),
     );
-    const row = result.rows[0]!;
-    return { voted: row.voted, facts: toFacts(row) };
+    if (!row) return null;
+    return {
+      authorId: row.author_id,
+      hidden: row.hidden,
+      voted: row.voted,
+      helpfulCount: row.helpful_count,
+    };
   },
 
   async insertReport(
