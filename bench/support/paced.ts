@@ -7,6 +7,7 @@
  * made its share of the second, then waits for the next second, so "500 req/s" arrives as a
  * burst of every connection at full speed at the top of each second.
  */
+import { appendFileSync } from 'node:fs';
 import http from 'node:http';
 import { percentile } from '../types.ts';
 
@@ -47,6 +48,10 @@ export async function paced(options: PacedOptions): Promise<PacedResult> {
   let non2xx = 0;
   let errors = 0;
 
+  // `BENCH_TRACE=<file>`: each answer's scheduled time (ms into the run) and latency, to
+  // tell a steady queue from a few stalls.
+  const trace = process.env.BENCH_TRACE ? ([] as string[]) : null;
+  const started = performance.now();
   const send = (due: number) =>
     new Promise<void>((resolve) => {
       const request = options.next();
@@ -63,6 +68,7 @@ export async function paced(options: PacedOptions): Promise<PacedResult> {
           response.resume();
           response.on('end', () => {
             latencies.push(performance.now() - due);
+            trace?.push(`${Math.round(due - started)} ${(performance.now() - due).toFixed(1)}`);
             if ((response.statusCode ?? 0) >= 300) non2xx += 1;
             resolve();
           });
@@ -79,7 +85,6 @@ export async function paced(options: PacedOptions): Promise<PacedResult> {
       call.end();
     });
 
-  const started = performance.now();
   const pending: Promise<void>[] = [];
   let i = 0;
   while (i < total) {
@@ -94,6 +99,7 @@ export async function paced(options: PacedOptions): Promise<PacedResult> {
   }
   await Promise.all(pending);
   const seconds = (performance.now() - started) / 1000;
+  if (trace) appendFileSync(process.env.BENCH_TRACE!, `# ${options.url}\n${trace.join('\n')}\n`);
   agent.destroy();
   latencies.sort((a, b) => a - b);
   return {

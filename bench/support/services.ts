@@ -46,18 +46,19 @@ export async function createBenchRun(ports: Record<string, number>): Promise<Ben
     NATS_URL,
     EVENTS_PREFIX: prefix,
     JWT_JWKS: JSON.stringify(jwks),
-    // For profiling the services under load, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
-    ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
   };
+  // Node and V8 flags for every service, to look inside them under load (and then their
+  // stdout too), e.g. `BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"` or `--trace-gc`.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const children: ChildProcess[] = [];
   const urls = new Map<string, string>();
 
   async function startProcess(service: string, main: string, env: Record<string, string>) {
     const port = ports[service];
     if (port === undefined) throw new Error(`no port for ${service}`);
-    const child = spawn(process.execPath, [join(ROOT, main)], {
+    const child = spawn(process.execPath, [...nodeArgs, join(ROOT, main)], {
       env: { ...common, PORT: String(port), DATABASE_URL: database.urlOf(service), ...env },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', nodeArgs.length ? 'inherit' : 'ignore', 'inherit'],
     });
     children.push(child);
     const url = `http://127.0.0.1:${port}`;

@@ -149,10 +149,10 @@ export const scoring = {
     if (rescored.size === 0) return [];
     const businessIds = [...rescored].sort((a, b) => a - b);
     const facts = await projectionsStore.countedFactsOf(trx, businessIds);
-    for (const businessId of businessIds) {
-      const scores = computeBusinessScores(facts.get(businessId) ?? []);
-      await projectionsStore.saveScores(trx, businessId, scores);
-    }
+    await projectionsStore.saveScoresOf(
+      trx,
+      new Map(businessIds.map((id) => [id, computeBusinessScores(facts.get(id) ?? [])])),
+    );
     return businessIds;
   },
 

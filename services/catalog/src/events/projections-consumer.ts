@@ -23,6 +23,7 @@ export function createProjectionsConsumer(ctx: EventsContext) {
     subjects: CONSUMED_SUBJECTS,
     batch: {
       subjects: ['reviews.vote.changed'],
+      concurrency: 1,
       async handle(trx, events) {
         await scoring.applyVotes(
           trx,

@@ -195,41 +195,61 @@ export const projectionsStore = {
     return new Map(result.rows.map((row) => [row.business_id, parseFacts(row.facts)]));
   },
 
-  /**
-   * The business's scores and its group scores in one statement: groups no longer scored are
-   * deleted, the others upserted (nothing is written for an unknown business).
-   */
   async saveScores(
     trx: Knex.Transaction,
     businessId: number,
     scores: BusinessScores,
   ): Promise<void> {
+    await projectionsStore.saveScoresOf(trx, new Map([[businessId, scores]]));
+  },
+
+  /**
+   * Businesses' scores and group scores in one statement, however many businesses: groups no
+   * longer scored are deleted, the others upserted (nothing is written for unknown businesses).
+   */
+  async saveScoresOf(trx: Knex.Transaction, scores: Map<number, BusinessScores>): Promise<void> {
+    const entries = [...scores];
+    const groups = entries.flatMap(([businessId, business]) =>
+      business.groups.map((group) => ({ businessId, ...group })),
+    );
     await trx.raw(
-      `with business as (
-         update businesses set global_trust_score = ?, review_count = ?, positive_count = ?
-          where id = ? returning id
+      `with rescored as (
+         select * from unnest(?::integer[], ?::float8[], ?::integer[], ?::integer[])
+                    as s(id, score, n, positive)
+       ),
+       business as (
+         update businesses b
+            set global_trust_score = s.score, review_count = s.n, positive_count = s.positive
+           from rescored s
+          where b.id = s.id
+         returning b.id
        ),
        scored as (
-         select * from unnest(?::integer[], ?::float8[], ?::integer[]) as g(group_id, score, n)
+         select * from unnest(?::integer[], ?::integer[], ?::float8[], ?::integer[])
+                    as g(business_id, group_id, score, n)
        ),
        removed as (
-         delete from business_group_scores s
-          where s.business_id = ? and s.group_id <> all(?::integer[])
+         delete from business_group_scores x
+          using rescored s
+          where x.business_id = s.id
+            and not exists (select 1 from scored
+                             where scored.business_id = x.business_id
+                               and scored.group_id = x.group_id)
        )
        insert into business_group_scores (business_id, group_id, score, review_count)
-       select business.id, scored.group_id, scored.score, scored.n from business, scored
+       select scored.business_id, scored.group_id, scored.score, scored.n
+         from scored join business on business.id = scored.business_id
        on conflict (business_id, group_id)
          do update set score = excluded.score, review_count = excluded.review_count`,
       [
-        scores.globalTrustScore,
-        scores.reviewCount,
-        scores.positiveCount,
-        businessId,
-        scores.groups.map((group) => group.groupId),
-        scores.groups.map((group) => group.score),
-        scores.groups.map((group) => group.reviewCount),
-        businessId,
-        scores.groups.map((group) => group.groupId),
+        entries.map(([id]) => id),
+        entries.map(([, business]) => business.globalTrustScore),
+        entries.map(([, business]) => business.reviewCount),
+        entries.map(([, business]) => business.positiveCount),
+        groups.map((group) => group.businessId),
+        groups.map((group) => group.groupId),
+        groups.map((group) => group.score),
+        groups.map((group) => group.reviewCount),
       ],
     );
   },
