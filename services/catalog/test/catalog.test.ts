@@ -6,13 +6,14 @@ import { gatewayService } from '@trustcircle/gateway';
 import { identityService } from '@trustcircle/identity';
 import { connect } from 'nats';
 import {
+  eventually,
   startStack,
   TEST_NATS_URL,
   waitFor,
   type TestClient,
   type TestStack,
 } from '@trustcircle/testing';
-import { eventually, TestEventBus } from './support/events';
+import { TestEventBus } from './support/events';
 
 let stack: TestStack;
 let bus: TestEventBus;

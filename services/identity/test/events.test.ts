@@ -2,7 +2,7 @@ import { parseEventEnvelope, type EventEnvelope } from '@trustcircle/contracts';
 import { gatewayService } from '@trustcircle/gateway';
 import { identityService } from '@trustcircle/identity';
 import { eventNaming } from '@trustcircle/service-kit';
-import { startStack, TEST_NATS_URL, type TestStack } from '@trustcircle/testing';
+import { eventually, startStack, TEST_NATS_URL, type TestStack } from '@trustcircle/testing';
 import { connect, type NatsConnection } from 'nats';
 
 let stack: TestStack;
@@ -23,12 +23,10 @@ async function identityEvents(expected: number): Promise<EventEnvelope[]> {
   const prefix = stack.running.get('identity')!.ctx.config.EVENTS_PREFIX;
   const stream = eventNaming(prefix).streamName('identity');
   const jsm = await nc.jetstreamManager();
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    const info = await jsm.streams.info(stream).catch(() => null);
-    if (info && info.state.messages >= expected) break;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await eventually(
+    () => jsm.streams.info(stream).catch(() => null),
+    (info) => Boolean(info && info.state.messages >= expected),
+  );
   const ordered = await nc.jetstream().consumers.get(stream);
   const events: EventEnvelope[] = [];
   const batch = await ordered.fetch({ max_messages: 100, expires: 1000 });

@@ -15,7 +15,13 @@ import {
   type Knex,
   type ServiceDefinition,
 } from '@trustcircle/service-kit';
-import { startStack, TEST_NATS_URL, type TestClient, type TestStack } from '@trustcircle/testing';
+import {
+  eventually,
+  startStack,
+  TEST_NATS_URL,
+  type TestClient,
+  type TestStack,
+} from '@trustcircle/testing';
 
 /**
  * The reviews service behind the real gateway, with identity, on real Postgres and NATS.
@@ -84,13 +90,9 @@ export async function createReviewsWorld(
   let nextBusiness = 1000;
   let nextGroup = 5000;
   const until: ReviewsWorld['until'] = async (probe, what, timeoutMs = 5000) => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const value = await probe();
-      if (value) return value;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    const value = await eventually(probe, Boolean, { timeoutMs, intervalMs: 20 });
+    if (!value) throw new Error(`timed out waiting for ${what}`);
+    return value;
   };
 
   const world: ReviewsWorld = {
