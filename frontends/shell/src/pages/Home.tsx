@@ -1,11 +1,10 @@
-import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useMemo, useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import {
   countLabel,
   EmptyState,
   type Review,
   ReviewList,
-  SearchIcon,
   type SessionUser,
   StarRating,
   TrendingIcon,
@@ -22,9 +21,10 @@ import {
   useTrending,
   type Group,
 } from '../data';
-import { searchText, useIsMobile } from '../hooks';
+import { useIsMobile } from '../hooks';
 import { displayName, useSession } from '../session';
 import { useToast } from '../toast';
+import { HeroSearch } from './HeroSearch';
 
 export const FEED_PAGE = 3;
 const MAX_GROUPS = 3;
@@ -395,7 +395,6 @@ function Activity({
 
 export function HomePage() {
   const { user } = useSession();
-  const navigate = useNavigate();
   const feed = useFeed();
   const myGroups = useMyGroups();
   const categories = useCategories();
@@ -406,12 +405,6 @@ export function HomePage() {
   const groupCount = myGroups.data?.length ?? 0;
   const countsLoading = feed.isLoading || myGroups.isLoading;
   const featured = [...reviews].sort((a, b) => (b.helpfulCount ?? 0) - (a.helpfulCount ?? 0))[0];
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const text = searchText(new FormData(event.currentTarget).get('search'));
-    if (text) navigate(`/explore?search=${encodeURIComponent(text)}`);
-  };
 
   const feedColumn = (
     <Activity user={user} feed={reviews} isLoading={feed.isLoading} isError={feed.isError} />
@@ -425,26 +418,7 @@ export function HomePage() {
         <div className="container-xl py-4 py-md-5">
           <h1 className="h2 fw-bold mb-1">Hello, {displayName(user)}</h1>
           <p className="tc-on-dark-muted mb-3">Discover what your communities recommend today.</p>
-          <form role="search" className="tc-hero-search mb-3" onSubmit={submit}>
-            <label htmlFor="home-search" className="visually-hidden">
-              Search businesses or products
-            </label>
-            <div className="input-group">
-              <span className="input-group-text bg-white border-0" aria-hidden="true">
-                <SearchIcon size={16} />
-              </span>
-              <input
-                id="home-search"
-                name="search"
-                type="search"
-                className="form-control border-0"
-                placeholder="Search businesses or products"
-              />
-              <button type="submit" className="btn btn-light tc-hero-search-button">
-                Search
-              </button>
-            </div>
-          </form>
+          <HeroSearch id="home-search" />
           <div className="d-flex flex-wrap gap-2 align-items-center">
             {categories.isLoading
               ? // Chip-sized stand-ins, so the hero does not grow (and shift the page) on arrival.

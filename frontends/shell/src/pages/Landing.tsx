@@ -1,15 +1,13 @@
-import type { FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import {
   CheckBadgeIcon,
   InitialsAvatar,
-  SearchIcon,
   ShieldIcon,
   StarRating,
   TrendingIcon,
   UsersIcon,
 } from '@trustcircle/ui';
-import { searchText } from '../hooks';
+import { HeroSearch } from './HeroSearch';
 
 export const STATS = [
   { value: '4.8/5', label: 'Average rating' },
@@ -119,13 +117,6 @@ export function HowItWorksSteps() {
 }
 
 export function LandingPage() {
-  const navigate = useNavigate();
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const text = searchText(new FormData(event.currentTarget).get('search'));
-    if (text) navigate(`/explore?search=${encodeURIComponent(text)}`);
-  };
-
   return (
     <>
       <section className="tc-hero text-white">
@@ -140,26 +131,7 @@ export function LandingPage() {
                 Find businesses rated by communities that share your interests — and see a trust
                 score for every one of them.
               </p>
-              <form role="search" className="tc-hero-search mb-4" onSubmit={submit}>
-                <label htmlFor="hero-search" className="visually-hidden">
-                  Search businesses or products
-                </label>
-                <div className="input-group input-group-lg">
-                  <span className="input-group-text bg-white border-0" aria-hidden="true">
-                    <SearchIcon size={18} />
-                  </span>
-                  <input
-                    id="hero-search"
-                    name="search"
-                    type="search"
-                    className="form-control border-0"
-                    placeholder="Search businesses or products"
-                  />
-                  <button type="submit" className="btn btn-light tc-hero-search-button">
-                    Search
-                  </button>
-                </div>
-              </form>
+              <HeroSearch id="hero-search" large />
               <div className="d-flex flex-wrap gap-2">
                 <Link to="/auth" className="btn btn-light btn-lg tc-btn-on-dark">
                   Join TrustCircle
