@@ -1,21 +1,8 @@
-import {
-  highlights,
-  photoMetaAcceptable,
-  reviewCountText,
-  searchText,
-  sniffImage,
-  stepPercent,
-} from './logic';
+import { highlights, photoMetaAcceptable, reviewCountText, sniffImage, stepPercent } from './logic';
 
 const MB = 1024 * 1024;
 
 describe('business-mfe logic', () => {
-  it('ignores blank search text and trims the rest (spec §5)', () => {
-    expect(searchText('   ')).toBeNull();
-    expect(searchText(null)).toBeNull();
-    expect(searchText('  coffee & cake ')).toBe('coffee & cake');
-  });
-
   it('shows the wizard progress as a whole percent', () => {
     expect([1, 2, 3].map((step) => stepPercent(step))).toEqual([33, 67, 100]);
   });

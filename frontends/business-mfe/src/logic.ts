@@ -1,12 +1,6 @@
 /** Pure rules of the business remote (no React): unit-tested in logic.test.ts. */
 import { countLabel } from '@trustcircle/ui';
 
-/** Non-blank search text, trimmed; `null` when blank (spec §5). */
-export function searchText(value: unknown): string | null {
-  const text = typeof value === 'string' ? value.trim() : '';
-  return text ? text : null;
-}
-
 /** The wizard's progress in percent for step `step` of `steps` (spec §2: "Step n of 3"). */
 export function stepPercent(step: number, steps = 3): number {
   return Math.round((step / steps) * 100);

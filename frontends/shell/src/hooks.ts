@@ -16,9 +16,3 @@ export function useMediaQuery(query: string): boolean {
 }
 
 export const useIsMobile = () => useMediaQuery(MOBILE_QUERY);
-
-/** Non-blank search text, trimmed; `null` when blank (spec §5). */
-export function searchText(value: FormDataEntryValue | null): string | null {
-  const text = typeof value === 'string' ? value.trim() : '';
-  return text ? text : null;
-}

@@ -1,4 +1,5 @@
 import {
+  searchText,
   formatErrorMessage,
   initials,
   levelFromScore,
@@ -115,5 +116,13 @@ describe('stars and text', () => {
   it('truncates with an ellipsis', () => {
     expect(truncate('abcdef', 10)).toBe('abcdef');
     expect(truncate('abcdef', 3)).toBe('abc…');
+  });
+});
+
+describe('searchText', () => {
+  it('ignores blank search text and trims the rest (spec §5)', () => {
+    expect(searchText('   ')).toBeNull();
+    expect(searchText(null)).toBeNull();
+    expect(searchText('  coffee & cake ')).toBe('coffee & cake');
   });
 });

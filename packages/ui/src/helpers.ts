@@ -1,5 +1,11 @@
 /** Pure helpers shared by the shell and the remotes (spec §2, §4, §8, §9). */
 
+/** Non-blank search text, trimmed; `null` when blank (spec §5). */
+export function searchText(value: unknown): string | null {
+  const text = typeof value === 'string' ? value.trim() : '';
+  return text ? text : null;
+}
+
 /** Initials: first letters of the first two words of the name, else the username's first two letters. */
 export function initials(name?: string | null, username?: string | null): string {
   const words = (name ?? '').trim().split(/\s+/).filter(Boolean);

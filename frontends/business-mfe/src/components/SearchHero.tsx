@@ -1,7 +1,6 @@
 import { type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { SearchIcon } from '@trustcircle/ui';
-import { searchText } from '../logic';
+import { SearchIcon, searchText } from '@trustcircle/ui';
 
 /** The hero search of Explore and Search: non-blank text goes to /search?q= (URL-encoded). */
 export function SearchHero({

@@ -6,9 +6,9 @@ import {
   MenuIcon,
   PenIcon,
   SearchIcon,
+  searchText,
   type SessionUser,
 } from '@trustcircle/ui';
-import { searchText } from '../hooks';
 import { displayName, useLogout, useSession } from '../session';
 import { useToast } from '../toast';
 import { Logo } from './Logo';

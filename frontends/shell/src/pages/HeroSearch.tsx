@@ -1,7 +1,6 @@
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { SearchIcon } from '@trustcircle/ui';
-import { searchText } from '../hooks';
+import { SearchIcon, searchText } from '@trustcircle/ui';
 
 /** The hero's search (landing and home): the trimmed text goes to Explore's search. */
 export function HeroSearch({ id, large = false }: { id: string; large?: boolean }) {
