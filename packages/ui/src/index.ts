@@ -4,3 +4,4 @@ export * from './helpers';
 export * from './icons';
 export * from './context';
 export * from './review-list';
+export * from './hero-search';

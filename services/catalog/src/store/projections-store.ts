@@ -57,14 +57,11 @@ export const projectionsStore = {
     // Always in ascending order (unnest keeps the array's), so two transactions never wait on
     // each other in a cycle.
     const ids = [...new Set(businessIds)].sort((a, b) => a - b);
-    if (ids.length === 1) {
-      await trx.raw('select pg_advisory_xact_lock(?, ?)', [BUSINESS_LOCK, ids[0]!]);
-    } else if (ids.length > 1) {
-      await trx.raw('select pg_advisory_xact_lock(?, id) from unnest(?::integer[]) as id', [
-        BUSINESS_LOCK,
-        ids,
-      ]);
-    }
+    if (ids.length === 0) return;
+    await trx.raw('select pg_advisory_xact_lock(?, id) from unnest(?::integer[]) as id', [
+      BUSINESS_LOCK,
+      ids,
+    ]);
   },
 
   async lockAuthor(trx: Knex.Transaction, userId: number): Promise<void> {
