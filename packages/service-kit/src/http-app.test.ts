@@ -1,0 +1,73 @@
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { Registry } from 'prom-client';
+import { createHttpApp } from './http-app';
+
+/** An app whose JSON log lines land in `lines`, listening on a free loopback port. */
+async function appWithLog(routes: Parameters<typeof createHttpApp>[0]['routes']) {
+  const lines: Record<string, unknown>[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  const logger = pino({ level: 'debug' }, sink);
+  const app = createHttpApp({ logger, registry: new Registry(), readiness: [], routes });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url, lines, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+describe('request log', () => {
+  it('echoes a well-formed x-request-id, replaces a malformed one, and req.log carries it', async () => {
+    const { url, lines, close } = await appWithLog((app) => {
+      app.get('/hello', (req, res) => {
+        req.log.info('handler says hello');
+        res.json({ id: req.id });
+      });
+    });
+    try {
+      const given = await fetch(`${url}/hello`, { headers: { 'x-request-id': 'abc-123' } });
+      expect(given.headers.get('x-request-id')).toBe('abc-123');
+      expect(await given.json()).toEqual({ id: 'abc-123' });
+
+      const malformed = await fetch(`${url}/hello`, { headers: { 'x-request-id': 'no spaces!' } });
+      const fresh = malformed.headers.get('x-request-id');
+      expect(fresh).toMatch(/^[0-9a-f-]{36}$/);
+
+      const said = lines.filter((line) => line.msg === 'handler says hello');
+      expect(said.map((line) => line.reqId)).toEqual(['abc-123', fresh]);
+      const completed = lines.filter((line) => line.msg === 'request completed');
+      expect(completed.map((line) => line.reqId)).toEqual(['abc-123', fresh]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('gives each app its own logger behind req.log', async () => {
+    const first = await appWithLog((app) => {
+      app.get('/x', (req, res) => {
+        req.log.info('first');
+        res.end();
+      });
+    });
+    const second = await appWithLog((app) => {
+      app.get('/x', (req, res) => {
+        req.log.info('second');
+        res.end();
+      });
+    });
+    try {
+      await fetch(`${first.url}/x`);
+      await fetch(`${second.url}/x`);
+      expect(first.lines.some((line) => line.msg === 'first')).toBe(true);
+      expect(first.lines.some((line) => line.msg === 'second')).toBe(false);
+      expect(second.lines.some((line) => line.msg === 'second')).toBe(true);
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+    }
+  });
+});
