@@ -4,6 +4,7 @@ import { createReviews } from './002_reviews';
 import { createPhotos } from './003_photos';
 import { createReviewCards } from './004_review_cards';
 import { createHelpfulVote } from './005_helpful_vote';
+import { createVotesByUser } from './006_votes_by_user';
 
 /** Reviews publishes (outbox) and consumes (inbox) events. */
 export const migrations: Migration[] = [
@@ -13,4 +14,5 @@ export const migrations: Migration[] = [
   ...eventMigrations,
   createReviewCards,
   createHelpfulVote,
+  createVotesByUser,
 ];
