@@ -101,6 +101,47 @@ function QuietError({ what }: { what: string }) {
   );
 }
 
+/**
+ * What a home panel shows for its query, in the one order: a stand-in while loading, a quiet
+ * error, the empty state, or the content.
+ */
+function PanelBody({
+  query,
+  empty,
+  what,
+  emptyState,
+  placeholder = (
+    <div className="placeholder-glow">
+      <span className="placeholder col-12" />
+    </div>
+  ),
+  children,
+}: {
+  query: { isLoading: boolean; isError: boolean };
+  empty: boolean;
+  /** "We couldn't load {what} right now." */
+  what: string;
+  emptyState: ReactNode;
+  placeholder?: ReactNode;
+  children: ReactNode;
+}) {
+  if (query.isLoading) return placeholder;
+  if (query.isError) return <QuietError what={what} />;
+  if (empty) return emptyState;
+  return children;
+}
+
+/** An empty panel whose way forward is joining groups. */
+function FindGroupsEmpty({ title, hint }: { title: string; hint: string }) {
+  return (
+    <EmptyState title={title} hint={hint}>
+      <Link to="/groups" className="btn btn-sm btn-outline-primary">
+        Find groups
+      </Link>
+    </EmptyState>
+  );
+}
+
 function GroupTile({ group, children }: { group: Group; children?: ReactNode }) {
   return (
     <li className="d-flex align-items-center gap-2 py-2">
@@ -148,22 +189,17 @@ function MyCommunities() {
           </Link>
         }
       >
-        {mine.isLoading ? (
-          <div className="placeholder-glow">
-            <span className="placeholder col-12" />
-          </div>
-        ) : mine.isError ? (
-          <QuietError what="your groups" />
-        ) : myGroups.length === 0 ? (
-          <EmptyState
-            title="You haven't joined any groups yet"
-            hint="Communities shape the reviews you see."
-          >
-            <Link to="/groups" className="btn btn-sm btn-outline-primary">
-              Find groups
-            </Link>
-          </EmptyState>
-        ) : (
+        <PanelBody
+          query={mine}
+          empty={myGroups.length === 0}
+          what="your groups"
+          emptyState={
+            <FindGroupsEmpty
+              title="You haven't joined any groups yet"
+              hint="Communities shape the reviews you see."
+            />
+          }
+        >
           <ul className="list-unstyled mb-0">
             {myGroups.slice(0, MAX_GROUPS).map((group) => (
               <GroupTile key={group.id} group={group}>
@@ -171,18 +207,15 @@ function MyCommunities() {
               </GroupTile>
             ))}
           </ul>
-        )}
+        </PanelBody>
       </Panel>
       <Panel title="Suggested Groups">
-        {all.isLoading ? (
-          <div className="placeholder-glow">
-            <span className="placeholder col-12" />
-          </div>
-        ) : all.isError ? (
-          <QuietError what="suggestions" />
-        ) : suggestions.length === 0 ? (
-          <EmptyState title="No suggestions available" />
-        ) : (
+        <PanelBody
+          query={all}
+          empty={suggestions.length === 0}
+          what="suggestions"
+          emptyState={<EmptyState title="No suggestions available" />}
+        >
           <ul className="list-unstyled mb-0">
             {suggestions.map((group) => (
               <GroupTile key={group.id} group={group}>
@@ -217,7 +250,7 @@ function MyCommunities() {
               </GroupTile>
             ))}
           </ul>
-        )}
+        </PanelBody>
       </Panel>
     </>
   );
@@ -237,15 +270,14 @@ function Trending({ featured }: { featured?: Review }) {
         </Link>
       }
     >
-      {trending.isLoading ? (
-        <div className="placeholder-glow">
-          <span className="placeholder col-12" />
-        </div>
-      ) : trending.isError ? (
-        <QuietError what="trending businesses" />
-      ) : list.length === 0 ? (
-        <EmptyState title="No trending businesses yet" icon={<TrendingIcon size={28} />} />
-      ) : (
+      <PanelBody
+        query={trending}
+        empty={list.length === 0}
+        what="trending businesses"
+        emptyState={
+          <EmptyState title="No trending businesses yet" icon={<TrendingIcon size={28} />} />
+        }
+      >
         <ol className="list-unstyled mb-0 d-grid gap-3">
           {list.map((business, index) => {
             const score = business.globalTrustScore ?? 0;
@@ -275,7 +307,7 @@ function Trending({ featured }: { featured?: Review }) {
             );
           })}
         </ol>
-      )}
+      </PanelBody>
       {featured && (
         <div className="border-top mt-3 pt-3">
           <div className="small text-uppercase fw-semibold text-body-secondary mb-1">
@@ -359,22 +391,22 @@ function Activity({
             </button>
           ))}
         </div>
-        {isLoading ? (
-          <div className="placeholder-glow d-grid gap-2">
-            <span className="placeholder col-12 py-5" />
-          </div>
-        ) : isError ? (
-          <QuietError what="your feed" />
-        ) : list.length === 0 ? (
-          <EmptyState
-            title="Your feed is empty"
-            hint="Join groups or follow users to see reviews from your communities here."
-          >
-            <Link to="/groups" className="btn btn-sm btn-outline-primary">
-              Find groups
-            </Link>
-          </EmptyState>
-        ) : (
+        <PanelBody
+          query={{ isLoading, isError }}
+          empty={list.length === 0}
+          what="your feed"
+          placeholder={
+            <div className="placeholder-glow d-grid gap-2">
+              <span className="placeholder col-12 py-5" />
+            </div>
+          }
+          emptyState={
+            <FindGroupsEmpty
+              title="Your feed is empty"
+              hint="Join groups or follow users to see reviews from your communities here."
+            />
+          }
+        >
           <div className="d-grid gap-3" data-testid="feed">
             <ReviewList reviews={visible} />
             {shown < list.length && (
@@ -387,7 +419,7 @@ function Activity({
               </button>
             )}
           </div>
-        )}
+        </PanelBody>
       </div>
     </section>
   );
