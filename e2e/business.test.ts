@@ -2,17 +2,17 @@ import { join } from 'node:path';
 import { catalogService } from '@trustcircle/catalog';
 import { communitiesService } from '@trustcircle/communities';
 import { reviewsService } from '@trustcircle/reviews';
-import type { TestClient } from '@trustcircle/testing';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import {
-  newPage,
-  newUser,
+  expectNoSeriousViolations,
+  pageTracker,
+  registerMember,
   ROOT,
   screenshot,
-  seriousViolations,
   startWorld,
   type E2EWorld,
+  type Member,
 } from './support';
 
 /**
@@ -23,14 +23,7 @@ import {
 jest.setTimeout(120_000);
 
 let world: E2EWorld;
-const pages: Page[] = [];
-
-interface Member {
-  client: TestClient;
-  id: number;
-  name: string;
-  username: string;
-}
+const pages = pageTracker(() => world);
 
 const people: Record<'author' | 'fellow' | 'voter' | 'reporter1' | 'reporter2' | 'loner', Member> =
   {} as never;
@@ -39,13 +32,7 @@ const businesses: { luigi: number; volt: number; spa: number } = {} as never;
 
 const XSS = '<script>window.__pwned = 1</script><b>bold claim</b> and the crust was superb';
 
-async function register(): Promise<Member> {
-  const user = newUser();
-  const client = world.stack.client();
-  const res = await client.post('/api/register', user);
-  if (res.status !== 201) throw new Error(`register: ${res.status} ${res.text}`);
-  return { client, id: res.body.id, name: user.name, username: user.username };
-}
+const register = () => registerMember(world);
 
 async function ok<T = any>(
   promise: Promise<{ status: number; body: T; text: string }>,
@@ -56,26 +43,8 @@ async function ok<T = any>(
   return res.body;
 }
 
-/** A browser page signed in as `member` (the session cookie of its API client). */
-async function page(member?: Member, width = 1280) {
-  const p = await newPage(world, width);
-  pages.push(p);
-  if (member) {
-    const cookies = [...member.client.cookies].map(([name, value]) => ({
-      name,
-      value,
-      url: world.baseUrl,
-    }));
-    await p.context().addCookies(cookies);
-  }
-  return p;
-}
-
-async function expectNoSeriousViolations(p: Page, where: string) {
-  const violations = await seriousViolations(p);
-  if (violations.length)
-    throw new Error(`axe on ${where}:\n${JSON.stringify(violations, null, 2)}`);
-}
+/** A browser page, signed in as `member` when given. */
+const page = (member?: Member, width = 1280) => pages.open({ as: member, width });
 
 const toastText = (p: Page, text: string) =>
   p.getByTestId('toast').filter({ hasText: text }).first();
@@ -164,13 +133,7 @@ beforeAll(async () => {
   ).id;
 }, 120_000);
 
-afterEach(async () => {
-  for (const p of pages.splice(0))
-    await p
-      .context()
-      .close()
-      .catch(() => undefined);
-});
+afterEach(() => pages.closeAll());
 
 afterAll(async () => {
   await world?.stop();

@@ -6,17 +6,17 @@ import { promisify } from 'node:util';
 import { catalogService } from '@trustcircle/catalog';
 import { communitiesService } from '@trustcircle/communities';
 import { reviewsService } from '@trustcircle/reviews';
-import { TestClient } from '@trustcircle/testing';
 import type { Page } from 'playwright-core';
 import {
+  expectNoSeriousViolations,
   GROUPS_DIST,
-  newPage,
-  newUser,
+  pageTracker,
+  registerMember,
   ROOT,
   screenshot,
-  seriousViolations,
   startWorld,
   type E2EWorld,
+  type Member,
 } from './support';
 
 /**
@@ -26,7 +26,7 @@ import {
 jest.setTimeout(120_000);
 
 let world: E2EWorld;
-const pages: Page[] = [];
+const pages = pageTracker(() => world);
 const run = Date.now().toString(36).slice(-5);
 const DEFAULT_TAGLINE =
   'Join communities of people who share your interests, and read the reviews they trust.';
@@ -38,50 +38,16 @@ beforeAll(async () => {
   });
 }, 120_000);
 
-afterEach(async () => {
-  for (const p of pages.splice(0))
-    await p
-      .context()
-      .close()
-      .catch(() => undefined);
-});
+afterEach(() => pages.closeAll());
 
 afterAll(async () => {
   await world?.stop();
 });
 
-interface ApiUser {
-  client: TestClient;
-  id: number;
-  name: string;
-}
+const apiUser = () => registerMember(world);
+const page = (options: { as?: Member; width?: number } = {}) => pages.open(options);
 
-async function apiUser(): Promise<ApiUser> {
-  const user = newUser();
-  const client = new TestClient(world.baseUrl);
-  const res = await client.post('/api/register', user);
-  if (res.status !== 201 && res.status !== 200)
-    throw new Error(`register ${res.status} ${res.text}`);
-  return { client, id: res.body.id as number, name: user.name };
-}
-
-/** A browser page; signed in as `as` (its session cookie) when given. */
-async function page(options: { as?: ApiUser; width?: number } = {}) {
-  const created = await newPage(world, options.width ?? 1280);
-  pages.push(created);
-  if (options.as) {
-    await created.context().addCookies(
-      [...options.as.client.cookies].map(([name, value]) => ({
-        name,
-        value,
-        url: world.baseUrl,
-      })),
-    );
-  }
-  return created;
-}
-
-async function createGroup(owner: ApiUser, name: string, description: string, color?: string) {
+async function createGroup(owner: Member, name: string, description: string, color?: string) {
   const res = await owner.client.post('/api/groups', { name, description, color });
   if (res.status !== 201) throw new Error(`create group ${res.status} ${res.text}`);
   return res.body as { id: number; name: string };
@@ -93,12 +59,6 @@ async function expectToast(p: Page, title: string, description?: string) {
   const found = toast(p, title);
   await found.first().waitFor();
   if (description) await found.filter({ hasText: description }).first().waitFor();
-}
-
-async function expectNoSeriousViolations(p: Page, where: string) {
-  const violations = await seriousViolations(p);
-  if (violations.length)
-    throw new Error(`axe on ${where}:\n${JSON.stringify(violations, null, 2)}`);
 }
 
 const card = (p: Page, name: string) => p.getByRole('article', { name, exact: true });

@@ -1,11 +1,11 @@
 import type { Page } from 'playwright-core';
 import {
+  expectNoSeriousViolations,
   loginInBrowser,
-  newPage,
   newUser,
+  pageTracker,
   registerInBrowser,
   screenshot,
-  seriousViolations,
   startWorld,
   type E2EWorld,
 } from './support';
@@ -13,20 +13,8 @@ import {
 jest.setTimeout(90_000);
 
 let world: E2EWorld;
-const pages: Page[] = [];
-
-async function page(width = 1280) {
-  const created = await newPage(world, width);
-  pages.push(created);
-  return created;
-}
-
-async function expectNoSeriousViolations(p: Page, where: string) {
-  const violations = await seriousViolations(p);
-  if (violations.length) {
-    throw new Error(`axe on ${where}:\n${JSON.stringify(violations, null, 2)}`);
-  }
-}
+const pages = pageTracker(() => world);
+const page = (width = 1280) => pages.open({ width });
 
 const EMPTY_OR_QUIET = {
   groups: /You haven't joined any groups yet|We couldn't load your groups right now/,
@@ -49,13 +37,7 @@ beforeAll(async () => {
   world = await startWorld();
 });
 
-afterEach(async () => {
-  for (const p of pages.splice(0))
-    await p
-      .context()
-      .close()
-      .catch(() => undefined);
-});
+afterEach(() => pages.closeAll());
 
 afterAll(async () => {
   await world?.stop();

@@ -4,7 +4,12 @@ import { join, resolve } from 'node:path';
 import { gatewayService } from '@trustcircle/gateway';
 import { identityService } from '@trustcircle/identity';
 import { startStaticServer, type RunningStaticServer } from '@trustcircle/service-kit';
-import { startStack, type StackOptions, type TestStack } from '@trustcircle/testing';
+import {
+  startStack,
+  type StackOptions,
+  type TestClient,
+  type TestStack,
+} from '@trustcircle/testing';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const ROOT = resolve(__dirname, '..');
@@ -117,6 +122,53 @@ export async function newPage(world: E2EWorld, width = 1280): Promise<Page> {
   return page;
 }
 
+/**
+ * The browser pages a test file opens, each in its own context (signed in as `as`, with its API
+ * client's session cookie, when given); `closeAll` after each test.
+ */
+export function pageTracker(world: () => E2EWorld) {
+  const open: Page[] = [];
+  return {
+    async open(options: { as?: { client: TestClient }; width?: number } = {}): Promise<Page> {
+      const page = await newPage(world(), options.width);
+      open.push(page);
+      if (options.as) {
+        await page.context().addCookies(
+          [...options.as.client.cookies].map(([name, value]) => ({
+            name,
+            value,
+            url: world().baseUrl,
+          })),
+        );
+      }
+      return page;
+    },
+    async closeAll(): Promise<void> {
+      for (const page of open.splice(0))
+        await page
+          .context()
+          .close()
+          .catch(() => undefined);
+    },
+  };
+}
+
+/** A user registered through the API; `client` holds the session. */
+export interface Member {
+  client: TestClient;
+  id: number;
+  name: string;
+  username: string;
+}
+
+export async function registerMember(world: E2EWorld): Promise<Member> {
+  const user = newUser();
+  const client = world.stack.client();
+  const res = await client.post('/api/register', user);
+  if (res.status !== 201) throw new Error(`register: ${res.status} ${res.text}`);
+  return { client, id: res.body.id as number, name: user.name, username: user.username };
+}
+
 let seq = 0;
 export function newUser() {
   seq += 1;
@@ -164,7 +216,7 @@ export interface AxeViolation {
 }
 
 /** axe-core in the page (evaluated, so the CSP does not block it); serious + critical only. */
-export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
     const axe = (
@@ -183,6 +235,12 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
     }));
   });
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+export async function expectNoSeriousViolations(page: Page, where: string): Promise<void> {
+  const violations = await seriousViolations(page);
+  if (violations.length)
+    throw new Error(`axe on ${where}:\n${JSON.stringify(violations, null, 2)}`);
 }
 
 export async function screenshot(page: Page, name: string) {
