@@ -4,6 +4,7 @@
  */
 import autocannon from 'autocannon';
 import type { ScenarioResult } from '../types.ts';
+import { cpuPerRequest, cpuSnapshot, cpuWanted } from './cpu.ts';
 import { paced, type PacedRequest } from './paced.ts';
 
 export interface LoadOptions {
@@ -29,6 +30,7 @@ export interface LoadOptions {
 export async function load(options: LoadOptions): Promise<ScenarioResult> {
   const { name, url, connections, duration, headers, rate, targetMs, failures = 'throw' } = options;
   const path = new URL(url).pathname;
+  const cpuBefore = cpuWanted() ? cpuSnapshot() : null;
   const result = rate
     ? await paced({
         url,
@@ -40,9 +42,14 @@ export async function load(options: LoadOptions): Promise<ScenarioResult> {
     : await autocannon({ url, headers, connections, duration }).then((answer) => ({
         rate: answer.requests.average,
         ...answer.latency,
+        sent: answer.requests.total,
         non2xx: answer.non2xx,
         errors: answer.errors,
       }));
+  if (cpuBefore) {
+    const usage = cpuPerRequest(cpuBefore, cpuSnapshot(), result.sent);
+    console.log(`  ${name}: ms of CPU per request: ${usage}`);
+  }
   if (failures === 'throw' && (result.non2xx > 0 || result.errors > 0)) {
     throw new Error(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   }

@@ -1,0 +1,66 @@
+/**
+ * `BENCH_CPU=1`: where the CPU of a load row went, per request, by process: the bench client,
+ * each service and the gateway, Postgres backends by their service's role, NATS. Read from
+ * `/proc/<pid>/stat` (user + system time) before and after the row, so a process that starts
+ * or ends during the row is left out. Linux only.
+ */
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+
+export const cpuWanted = () => Boolean(process.env.BENCH_CPU);
+
+let ticksPerSecond: number | undefined;
+
+/** What a process is, for the table: null for everything that is not part of the bench. */
+function groupOf(pid: number, cmdline: string): string | null {
+  if (pid === process.pid) return 'bench client';
+  const service = /(?:^|\/)(gateway|services\/([\w-]+))\/dist\//.exec(cmdline);
+  if (service) return service[2] ?? service[1]!;
+  // Backends show "postgres: [<cluster>: ]<role> <database> …"; bench roles end in _<service>.
+  const backend = /^postgres: (?:\S+: )?tc_bench_[0-9a-f]+_([a-z]+) /.exec(cmdline);
+  if (backend) return `postgres (${backend[1]})`;
+  if (cmdline.startsWith('postgres')) return 'postgres (other)';
+  if (/nats-server/.test(cmdline)) return 'nats';
+  return null;
+}
+
+/** CPU milliseconds used so far, per pid, with each pid's group. */
+export function cpuSnapshot(): Map<number, { group: string; ms: number }> {
+  ticksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+  const snapshot = new Map<number, { group: string; ms: number }>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const pid = Number(entry);
+    try {
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      const group = groupOf(pid, cmdline);
+      if (!group) continue;
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // Fields after the command name (which may hold spaces): utime and stime are 14 and 15.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const ticks = Number(fields[11]) + Number(fields[12]);
+      snapshot.set(pid, { group, ms: (ticks * 1000) / ticksPerSecond });
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  return snapshot;
+}
+
+/** "gateway 0.34, reviews 0.52, …" ms of CPU per request, busiest first, and their sum. */
+export function cpuPerRequest(
+  before: Map<number, { group: string; ms: number }>,
+  after: Map<number, { group: string; ms: number }>,
+  requests: number,
+): string {
+  const byGroup = new Map<string, number>();
+  for (const [pid, now] of after) {
+    const then = before.get(pid);
+    if (!then) continue;
+    byGroup.set(now.group, (byGroup.get(now.group) ?? 0) + now.ms - then.ms);
+  }
+  const rows = [...byGroup].filter(([, ms]) => ms > 0).sort((a, b) => b[1] - a[1]);
+  const total = rows.reduce((sum, [, ms]) => sum + ms, 0);
+  const per = (ms: number) => (ms / requests).toFixed(2);
+  return `${rows.map(([group, ms]) => `${group} ${per(ms)}`).join(', ')}; sum ${per(total)}`;
+}
