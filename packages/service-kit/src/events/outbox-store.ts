@@ -22,7 +22,11 @@ export const outboxStore = {
 
   /**
    * One relay at a time per schema: a transaction-scoped advisory lock, released by commit or
-   * rollback, so a crashed relay can never leave it held.
+   * rollback, so a crashed relay can never leave it held. Its own statement on purpose: the
+   * read that follows must take its snapshot after the lock is granted. Folded into the read,
+   * the statement's snapshot predates the lock: a relay whose statement began just before
+   * another's commit got the lock and republished the rows that commit had deleted (the
+   * two-replica test catches it).
    */
   async tryLock(trx: Knex.Transaction): Promise<boolean> {
     const result = await trx.raw<{ rows: { locked: boolean }[] }>(
