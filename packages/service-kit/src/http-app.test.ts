@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
+import { setFlagsFromString } from 'node:v8';
 import pino from 'pino';
 import { Registry } from 'prom-client';
 import { createHttpApp } from './http-app';
@@ -42,6 +43,33 @@ describe('request log', () => {
       expect(said.map((line) => line.reqId)).toEqual(['abc-123', fresh]);
       const completed = lines.filter((line) => line.msg === 'request completed');
       expect(completed.map((line) => line.reqId)).toEqual(['abc-123', fresh]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('leaves requests with fast properties and one hidden class', async () => {
+    // A property defined on each request with its own getter turned every request after the
+    // first into a dictionary-mode object, and kept a quarter of all allocation alive through
+    // young-generation GCs (docs/performance.md, Reviews, third session).
+    setFlagsFromString('--allow-natives-syntax');
+    const natives = new Function(
+      'a',
+      'b',
+      'return [%HasFastProperties(b), %HaveSameMap(a, b)]',
+    ) as (a: object, b: object) => [boolean, boolean];
+    const seen: object[] = [];
+    const { url, close } = await appWithLog((app) => {
+      app.get('/same', (req, res) => {
+        seen.push(req);
+        res.end();
+      });
+    });
+    try {
+      for (let i = 0; i < 3; i++) await fetch(`${url}/same`);
+      expect(seen).toHaveLength(3);
+      expect(natives(seen[0]!, seen[1]!)).toEqual([true, true]);
+      expect(natives(seen[0]!, seen[2]!)).toEqual([true, true]);
     } finally {
       await close();
     }

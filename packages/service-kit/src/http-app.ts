@@ -39,9 +39,10 @@ const childLogger = Symbol('childLogger');
  * the rest at debug). The child logger is made only when a handler logs.
  *
  * `req.log` is a getter on the app's request prototype, defined once. Defined on each request
- * (as it was), every request got its own hidden class: V8 keeps those in old space, so each
- * one held its request's whole object graph through young-generation GCs (a quarter of all
- * allocation promoted, 5–10 ms scavenges every half second under load; docs/performance.md).
+ * with its own getter (as it was), V8 could not share the first request's hidden class and
+ * turned every later request into a dictionary-mode object; under load a quarter of all
+ * allocation then survived young-generation GCs (5–10 ms scavenges every half second;
+ * docs/performance.md). The test checks requests keep fast properties and one hidden class.
  */
 export function useRequestLog(app: Express, logger: Logger): void {
   Object.defineProperty(app.request, 'log', {
