@@ -10,7 +10,7 @@ import autocannon from 'autocannon';
 import { buildEnvelope, ensureStream, eventNaming, streamConfig } from '@trustcircle/service-kit';
 import { connect } from 'nats';
 import pg from 'pg';
-import { NATS_URL, sleep } from '../support/env.ts';
+import { NATS_URL, sleep, waitUntil } from '../support/env.ts';
 import { load, roundRobin } from '../support/load.ts';
 import { createBenchRun } from '../support/services.ts';
 import { percentile, type ScenarioResult } from '../types.ts';
@@ -151,16 +151,18 @@ export async function run(): Promise<ScenarioResult[]> {
       await js.publish(naming.wireSubject(envelope.type), JSON.stringify(envelope), {
         msgID: envelope.id,
       });
-      const deadline = Date.now() + 10_000;
-      for (;;) {
-        const { rowCount } = await probe.query(
-          'select 1 from catalog.review_facts where review_id = $1',
-          [reviewId],
-        );
-        if (rowCount) break;
-        if (Date.now() > deadline) throw new Error(`review ${reviewId} never applied`);
-        await sleep(1);
-      }
+      await waitUntil(
+        async () =>
+          Boolean(
+            (
+              await probe.query('select 1 from catalog.review_facts where review_id = $1', [
+                reviewId,
+              ])
+            ).rowCount,
+          ),
+        `review ${reviewId} to be applied`,
+        { intervalMs: 1 },
+      );
       // The first 20 warm the consumer up.
       if (i >= 20) latencies.push(performance.now() - started);
       await sleep(20);

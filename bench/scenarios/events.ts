@@ -17,7 +17,7 @@ import {
   type Knex,
 } from '@trustcircle/service-kit';
 import { createBenchDatabase } from '../support/database.ts';
-import { NATS_URL, sleep } from '../support/env.ts';
+import { NATS_URL, sleep, waitUntil } from '../support/env.ts';
 import { runNames } from '../support/services.ts';
 import { deleteRunStreams } from '../support/streams.ts';
 import { percentile, type ScenarioResult } from '../types.ts';
@@ -84,9 +84,11 @@ export async function run(): Promise<ScenarioResult[]> {
       committedAt.set(envelope.id, performance.now());
     };
     const settle = async (expected: number) => {
-      const deadline = Date.now() + 30_000;
-      while (appliedAt.size < expected && Date.now() < deadline) await sleep(20);
-      if (appliedAt.size < expected) throw new Error(`only ${appliedAt.size}/${expected} applied`);
+      await waitUntil(
+        () => appliedAt.size >= expected,
+        () => `${expected} events applied (${appliedAt.size} were)`,
+        { timeoutMs: 30_000, intervalMs: 20 },
+      );
     };
     // Warm-up: stream, consumer, pools and JIT.
     await Promise.all(Array.from({ length: 200 }, write));

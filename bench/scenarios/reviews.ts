@@ -12,7 +12,7 @@
  */
 import pg from 'pg';
 import { insertSessions, registerUser } from '../support/auth.ts';
-import { sleep } from '../support/env.ts';
+import { waitUntil } from '../support/env.ts';
 import { load, type LoadOptions } from '../support/load.ts';
 import { paced } from '../support/paced.ts';
 import { createBenchRun } from '../support/services.ts';
@@ -62,15 +62,13 @@ export async function run(): Promise<ScenarioResult[]> {
     const businessId = ((await created.json()) as { id: number }).id;
 
     await admin.connect();
-    const projected = Date.now() + 10_000;
-    while (Date.now() < projected) {
+    await waitUntil(async () => {
       const { rows } = await admin.query(
         'select (select count(*) from reviews.businesses where id = $1) + (select count(*) from reviews.users where id = $2) as n',
         [businessId, userId],
       );
-      if (Number(rows[0].n) === 2) break;
-      await sleep(50);
-    }
+      return Number(rows[0].n) === 2;
+    }, "the bench user and business in reviews' projections");
 
     const generated = Date.now();
     // Users 100001…110000 write; businesses 100001…102000; groups 1…100. Review i is by user

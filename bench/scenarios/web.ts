@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dropDatabase, dropRoles, urlWithDatabase } from '@trustcircle/service-kit';
 import lighthouse, { desktopConfig, type Config, type Flags, type Result } from 'lighthouse';
-import { ADMIN_URL, ROOT, sleep } from '../support/env.ts';
+import { ADMIN_URL, ROOT, waitUntil } from '../support/env.ts';
 import { deleteRunStreams } from '../support/streams.ts';
 import type { ScenarioResult } from '../types.ts';
 
@@ -74,12 +74,14 @@ async function waitForOutput(
   text: string,
   timeoutMs: number,
 ): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!output().includes(text)) {
-    if (child.exitCode !== null) throw new Error(`npm start exited early:\n${output()}`);
-    if (Date.now() > deadline) throw new Error(`npm start did not come up:\n${output()}`);
-    await sleep(250);
-  }
+  await waitUntil(
+    () => {
+      if (child.exitCode !== null) throw new Error(`npm start exited early:\n${output()}`);
+      return output().includes(text);
+    },
+    () => `npm start to come up:\n${output()}`,
+    { timeoutMs, intervalMs: 250 },
+  );
 }
 
 async function stopProcess(child: ChildProcess, signal: NodeJS.Signals, graceMs: number) {
@@ -98,19 +100,26 @@ async function launchChromium(profile: string): Promise<{ port: number; process:
     [...CHROME_FLAGS, `--user-data-dir=${profile}`, '--remote-debugging-port=0', 'about:blank'],
     { stdio: 'ignore' },
   );
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`chromium exited with ${child.exitCode}`);
-    try {
-      const [port] = readFileSync(join(profile, 'DevToolsActivePort'), 'utf8').split('\n');
-      if (port && Number(port) > 0) return { port: Number(port), process: child };
-    } catch {
-      // not written yet
-    }
-    await sleep(100);
+  let port = 0;
+  try {
+    await waitUntil(
+      () => {
+        if (child.exitCode !== null) throw new Error(`chromium exited with ${child.exitCode}`);
+        try {
+          port = Number(readFileSync(join(profile, 'DevToolsActivePort'), 'utf8').split('\n')[0]);
+        } catch {
+          // not written yet
+        }
+        return port > 0;
+      },
+      'chromium to open its DevTools port',
+      { timeoutMs: 30_000, intervalMs: 100 },
+    );
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
   }
-  child.kill('SIGKILL');
-  throw new Error('chromium did not open its DevTools port');
+  return { port, process: child };
 }
 
 interface PageRun {

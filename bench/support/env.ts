@@ -8,3 +8,22 @@ export const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 export const ROOT = join(import.meta.dirname, '..', '..');
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Polls `check` until it holds; past `timeoutMs` throws "timed out waiting for {what}" (`what`
+ * may be a function, to say how far it got). The bench runs against built packages, so it
+ * cannot use @trustcircle/testing's `waitFor` (jest-only sources).
+ */
+export async function waitUntil(
+  check: () => Promise<boolean> | boolean,
+  what: string | (() => string),
+  { timeoutMs = 10_000, intervalMs = 50 } = {},
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) {
+      throw new Error(`timed out waiting for ${typeof what === 'string' ? what : what()}`);
+    }
+    await sleep(intervalMs);
+  }
+}

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { generateSigningKey } from '@trustcircle/service-kit';
 import { createBenchDatabase, type BenchDatabase } from './database.ts';
-import { NATS_URL, ROOT, sleep } from './env.ts';
+import { NATS_URL, ROOT, sleep, waitUntil } from './env.ts';
 import { deleteRunStreams } from './streams.ts';
 
 export type SigningKey = ReturnType<typeof generateSigningKey>['signingKey'];
@@ -109,15 +109,15 @@ export async function createBenchRun(ports: Record<string, number>): Promise<Ben
 }
 
 export async function waitReady(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url} exited with ${child.exitCode}`);
-    const ok = await fetch(`${url}/readyz`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (ok) return;
-    await sleep(100);
-  }
-  throw new Error(`${url} not ready`);
+  await waitUntil(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`${url} exited with ${child.exitCode}`);
+      return fetch(`${url}/readyz`).then(
+        (res) => res.ok,
+        () => false,
+      );
+    },
+    `${url} to be ready`,
+    { timeoutMs: 30_000, intervalMs: 100 },
+  );
 }
