@@ -110,21 +110,11 @@ export const scoring = {
     return true;
   },
 
-  async applyVote(trx: Knex.Transaction, vote: VoteChangedEventData): Promise<boolean> {
-    await projectionsStore.lockBusinesses(trx, [vote.businessId]);
-    const existing = await projectionsStore.fact(trx, vote.reviewId);
-    const next = mergeVote(existing, vote);
-    if (!next) return false;
-    await projectionsStore.saveFact(trx, vote.reviewId, next, existing !== null);
-    if (next.rating !== null) await recomputeBusiness(trx, next.business_id);
-    return true;
-  },
-
   /**
-   * Several votes in one transaction (the consumer's batches): the newest vote per review,
-   * every touched business locked at once in ascending order, facts read and written in one
-   * statement each, and each business's scores recomputed once however many of its reviews
-   * were voted on.
+   * Votes, one or several in one transaction (a single event, or the consumer's batches): the
+   * newest vote per review, every touched business locked at once in ascending order, facts read
+   * and written in one statement each, and each business's scores recomputed once however many
+   * of its reviews were voted on.
    */
   async applyVotes(trx: Knex.Transaction, votes: VoteChangedEventData[]): Promise<number[]> {
     const newest = new Map<number, VoteChangedEventData>();

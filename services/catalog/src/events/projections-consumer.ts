@@ -39,7 +39,7 @@ export function createProjectionsConsumer(ctx: EventsContext) {
           await scoring.applyReview(trx, event.data);
           return;
         case 'reviews.vote.changed':
-          await scoring.applyVote(trx, event.data);
+          await scoring.applyVotes(trx, [event.data]);
           return;
         case 'identity.user.registered':
         case 'identity.user.updated':
