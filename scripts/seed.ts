@@ -1,13 +1,16 @@
 /**
  * Demo data, seeded once THROUGH THE PUBLIC API (so every event flows to every projection):
- * 300 users (the first is `demo`), 30 groups with members, 200 businesses over the ten
- * categories, 3,000 reviews shared with their authors' groups, helpful votes and a few photos.
+ * 300 users (the first is `demo`) and `moderator`, 30 groups with members, 200 businesses over
+ * the ten categories, 3,000 reviews shared with their authors' groups, helpful votes and a few
+ * photos.
  * A second run finds `demo` able to sign in and seeds nothing. Run by `npm start` after
  * everything is healthy, with TC_BASE_URL = the gateway. Every user signs in once (register
  * answers the session cookie) and keeps it, so the gateway's per-IP limits see 300 sign-ups:
  * npm start must give the gateway REGISTER_LIMIT_PER_IP (and LOGIN_LIMIT_PER_IP) of at least
- * 400 while seeding.
+ * 400 while seeding, and LIMITS_SCALE (3,000 reviews and 6,000 votes from one address).
  */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { deflateSync, crc32 } from 'node:zlib';
 
 const BASE = process.env.TC_BASE_URL ?? 'http://127.0.0.1:8080';
@@ -58,7 +61,7 @@ class Session {
       if (res.status === 429) {
         throw new Error(
           `${method} ${path}: ${parsed?.message ?? 'rate limited'} Start the gateway with ` +
-            'REGISTER_LIMIT_PER_IP=1000 and LOGIN_LIMIT_PER_IP=1000 for the demo seed.',
+            'REGISTER_LIMIT_PER_IP=1000, LOGIN_LIMIT_PER_IP=1000 and LIMITS_SCALE=1000 for the demo seed.',
         );
       }
       return { status: res.status, body: parsed };
@@ -209,6 +212,8 @@ async function main(): Promise<void> {
     user.username = username;
   });
   console.log(`  ${users.length} users`);
+  await seedModerator();
+  console.log('  user "moderator" with the moderator role');
 
   const groups: number[] = [];
   await pool(
@@ -323,6 +328,32 @@ async function main(): Promise<void> {
     `demo data seeded in ${((Date.now() - started) / 1000).toFixed(0)} s; sign in as "demo" ` +
       `(or any seeded user) with password "${PASSWORD}"`,
   );
+}
+
+/**
+ * The demo's moderator (issue 15). Roles never change through the public API, so it gets its
+ * role as every moderator does: the operator command (`npm run grant`, built by npm start).
+ */
+async function seedModerator(): Promise<void> {
+  expectOk(
+    await new Session().call('POST', '/api/register', {
+      username: 'moderator',
+      email: 'moderator@demo.trustcircle.test',
+      name: 'Demo Moderator',
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+    }),
+    'register moderator',
+  );
+  const cli = path.join(
+    import.meta.dirname,
+    '..',
+    'services/identity/dist/src/operator/grant-cli.js',
+  );
+  const granted = spawnSync(process.execPath, [cli, 'moderator', 'moderator'], {
+    stdio: 'inherit',
+  });
+  if (granted.status !== 0) throw new Error('granting the demo moderator its role failed');
 }
 
 main().catch((error: unknown) => {

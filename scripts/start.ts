@@ -153,9 +153,13 @@ async function main(): Promise<void> {
       );
     }
     if (d.kind === 'gateway') {
-      // The demo seed signs up 300 users from this one address; the limits stay per-IP.
+      // The demo seed signs up 300 users and writes 3,000 reviews from this one address; the
+      // limits stay per-IP. LIMITS_SCALE=1 gives the production values.
       serviceEnv.REGISTER_LIMIT_PER_IP = env.REGISTER_LIMIT_PER_IP ?? '1000';
       serviceEnv.LOGIN_LIMIT_PER_IP = env.LOGIN_LIMIT_PER_IP ?? '1000';
+      serviceEnv.LIMITS_SCALE = env.LIMITS_SCALE ?? '1000';
+      // Nothing stands in front of `npm start`: no X-Forwarded-For is believed.
+      serviceEnv.TRUST_PROXY = env.TRUST_PROXY ?? '';
       serviceEnv.JWT_PRIVATE_KEY_FILE = keys.privateKeyFile;
       serviceEnv.JWT_KID = keys.kid;
       for (const other of deployables) {

@@ -1,4 +1,12 @@
 import type { Migration } from '@trustcircle/service-kit';
 import { createSessions } from './001_sessions';
+import { createRateLimits } from './002_rate_limits';
+import { createTrustedDevices } from './003_trusted_devices';
+import { addSessionRoles } from './005_session_roles';
 
-export const migrations: Migration[] = [createSessions];
+export const migrations: Migration[] = [
+  createSessions,
+  createRateLimits,
+  createTrustedDevices,
+  addSessionRoles,
+];

@@ -14,7 +14,7 @@ import type { GatewayConfig } from './config';
 import { contentSecurityPolicy, frontendRoutes } from './frontends';
 import { loadGatewayKeys } from './keys';
 import { createProxies, prefix, type UpstreamRoute } from './proxy';
-import { createRateLimits } from './rate-limits';
+import { createGatewayLimits } from './limits';
 import { sessionRoutes } from './routes/session-routes';
 import { bodyRules, sameOriginOnly } from './security';
 import { resolveSession } from './session-middleware';
@@ -41,7 +41,7 @@ export function upstreamRoutes(config: GatewayConfig): UpstreamRoute[] {
       target: config.REVIEWS_URL,
       matches: (path) =>
         /^\/api\/(groups|businesses)\/[^/]+\/reviews\/?$/.test(path) ||
-        prefix('/api/reviews', '/api/photos')(path),
+        prefix('/api/reviews', '/api/photos', '/api/moderation')(path),
     },
     {
       service: 'communities',
@@ -91,18 +91,14 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
     cacheTtlMs: config.SESSION_CACHE_TTL_MS,
   });
   const cookie = cookieSettings(config);
-  const limits = createRateLimits({
-    windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS,
-    loginPerIp: config.LOGIN_LIMIT_PER_IP,
-    loginFailuresPerAccount: config.LOGIN_FAILURES_PER_ACCOUNT,
-    registerPerIp: config.REGISTER_LIMIT_PER_IP,
-  });
+  const limits = createGatewayLimits(ctx.db, config, logger, cookie.options.secure === true);
 
   const app = createHttpApp({
     logger,
     registry: ctx.registry,
     readiness: ctx.readiness,
     jsonBody: false,
+    trustProxy: config.TRUST_PROXY,
     routes(app) {
       app.use(
         helmet({ contentSecurityPolicy: contentSecurityPolicy(config.NODE_ENV === 'production') }),
@@ -121,6 +117,8 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
         bodyRules({ limitBytes: config.BODY_LIMIT_BYTES, multipartPaths: ['/photos'] }),
       );
       app.use('/api', resolveSession(sessions, cookie.name));
+      // Every write spends on its per-account and per-IP limits before a route or proxy sees it.
+      app.use('/api', limits.writes);
       app.use(
         '/api',
         sessionRoutes({
@@ -129,7 +127,8 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
           upstreams,
           identityUrl: config.IDENTITY_URL,
           cookie,
-          limits,
+          limits: limits.sessionLimits,
+          signIn: limits.signIn,
           bodyLimitBytes: config.BODY_LIMIT_BYTES,
           logger,
         }),
@@ -154,6 +153,7 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
   let listener: { close(): Promise<void> } | null = null;
   let sweeper: NodeJS.Timeout | null = null;
   const workers: BackgroundWorker[] = [
+    limits.worker,
     {
       name: 'session-revocations',
       start() {

@@ -1,7 +1,23 @@
 import { BaseServiceEnvSchema, configFields } from '@trustcircle/service-kit';
 import { z } from 'zod';
+import { trustProxySetting } from './client-address';
+import { WRITE_LIMIT_DEFAULTS, type LimitDefault } from './limits/write-rules';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
+type LimitEnvKey<N extends string> =
+  `LIMIT_${N}_PER_ACCOUNT` | `LIMIT_${N}_PER_IP` | `LIMIT_${N}_WINDOW_SECONDS`;
+
+/** `LIMIT_<NAME>_PER_ACCOUNT|PER_IP|WINDOW_SECONDS` for every write limit. */
+function limitEnvFields<N extends string>(defaults: Record<N, LimitDefault>) {
+  const fields = {} as Record<LimitEnvKey<N>, ReturnType<typeof positiveInt>>;
+  for (const [name, limit] of Object.entries(defaults) as [N, LimitDefault][]) {
+    fields[`LIMIT_${name}_PER_ACCOUNT`] = positiveInt(limit.perAccount);
+    fields[`LIMIT_${name}_PER_IP`] = positiveInt(limit.perIp);
+    fields[`LIMIT_${name}_WINDOW_SECONDS`] = positiveInt(limit.windowSeconds);
+  }
+  return fields;
+}
+
 const bool = (fallback: 'true' | 'false' | 'auto') =>
   z.enum(['true', 'false', 'auto']).default(fallback);
 
@@ -22,10 +38,26 @@ export const GatewayEnvSchema = BaseServiceEnvSchema.extend({
   COOKIE_SECURE: bool('auto'),
   /** Extra origins allowed to send state-changing requests, comma-separated. */
   PUBLIC_ORIGINS: z.string().default(''),
+  /**
+   * Whose `X-Forwarded-For` to believe: empty (nobody, the default), a hop count, or
+   * comma-separated addresses/CIDRs of our own proxies (docs/operations.md).
+   */
+  TRUST_PROXY: trustProxySetting,
+  /** Window of the sign-in and sign-up limits below. */
   RATE_LIMIT_WINDOW_SECONDS: positiveInt(15 * 60),
   LOGIN_LIMIT_PER_IP: positiveInt(50),
+  /** Failed sign-ins per account from browsers without its device cookie (together). */
   LOGIN_FAILURES_PER_ACCOUNT: positiveInt(10),
+  /** Failed sign-ins per device cookie: a browser that signed in before keeps its own. */
+  LOGIN_FAILURES_PER_DEVICE: positiveInt(10),
+  DEVICE_COOKIE_TTL_DAYS: positiveInt(180),
   REGISTER_LIMIT_PER_IP: positiveInt(20),
+  ...limitEnvFields(WRITE_LIMIT_DEFAULTS),
+  /**
+   * Multiplies every write, sign-up and per-IP sign-in limit (not the failed sign-in budgets):
+   * for seeding or load tests from one address.
+   */
+  LIMITS_SCALE: positiveInt(1),
   UPSTREAM_CONNECT_TIMEOUT_MS: positiveInt(1500),
   UPSTREAM_TIMEOUT_MS: positiveInt(10_000),
   BODY_LIMIT_BYTES: positiveInt(1024 * 1024),

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { Logger } from '@trustcircle/service-kit';
 import type { RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
+import type { ResolvedSession } from './sessions/session-service';
 import type { TokenMinter } from './tokens';
 import type { Upstreams } from './upstream';
 
@@ -48,9 +49,10 @@ export function createProxies(
         proxyReq(proxyReq, req) {
           proxyReq.removeHeader('authorization');
           proxyReq.removeHeader('cookie');
-          const session = (req as { tcSession?: { userId: number } }).tcSession;
+          const session = (req as { tcSession?: ResolvedSession }).tcSession;
           if (session) {
-            proxyReq.setHeader('authorization', `Bearer ${deps.tokens.forUser(session.userId)}`);
+            const token = deps.tokens.forUser(session.userId, session.roles);
+            proxyReq.setHeader('authorization', `Bearer ${token}`);
           }
           const requestId = (req as { id?: unknown }).id;
           if (typeof requestId === 'string') proxyReq.setHeader('x-request-id', requestId);

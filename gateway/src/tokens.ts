@@ -1,3 +1,4 @@
+import type { Role } from '@trustcircle/contracts';
 import { signToken, type SigningKey } from '@trustcircle/service-kit';
 
 const TOKEN_LIFETIME_S = 300;
@@ -12,9 +13,10 @@ export class TokenMinter {
 
   constructor(private readonly key: SigningKey) {}
 
-  forUser(userId: number): string {
-    return this.cached(`u:${userId}`, () =>
-      signToken(this.key, 'user', String(userId), TOKEN_LIFETIME_S),
+  /** The roles are part of the cache key: a grant or revoke gets a new token at once. */
+  forUser(userId: number, roles: readonly Role[]): string {
+    return this.cached(`u:${userId}:${roles.join(',')}`, () =>
+      signToken(this.key, 'user', String(userId), TOKEN_LIFETIME_S, roles),
     );
   }
 

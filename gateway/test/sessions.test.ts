@@ -1,22 +1,7 @@
-import { gatewayService } from '@trustcircle/gateway';
-import { identityService } from '@trustcircle/identity';
-import { startStack, type TestClient, type TestStack } from '@trustcircle/testing';
+import { type TestClient, type TestStack } from '@trustcircle/testing';
+import { newUserForm as newUser, startSignInStack } from './support';
 
 let stack: TestStack;
-let seq = 0;
-
-function newUser(overrides: Record<string, unknown> = {}) {
-  seq += 1;
-  const tag = `${Date.now().toString(36)}${seq}`;
-  return {
-    username: `user_${tag}`,
-    email: `user_${tag}@example.com`,
-    name: `Test User ${seq}`,
-    password: 'correct horse battery',
-    confirmPassword: 'correct horse battery',
-    ...overrides,
-  };
-}
 
 async function registered(client: TestClient, overrides: Record<string, unknown> = {}) {
   const form = newUser(overrides);
@@ -26,16 +11,10 @@ async function registered(client: TestClient, overrides: Record<string, unknown>
 }
 
 beforeAll(async () => {
-  stack = await startStack({
-    gateway: gatewayService,
-    services: [identityService],
-    env: {
-      gateway: {
-        LOGIN_FAILURES_PER_ACCOUNT: '5',
-        LOGIN_LIMIT_PER_IP: '1000',
-        REGISTER_LIMIT_PER_IP: '1000',
-      },
-    },
+  stack = await startSignInStack({
+    LOGIN_FAILURES_PER_ACCOUNT: '5',
+    LOGIN_LIMIT_PER_IP: '1000',
+    REGISTER_LIMIT_PER_IP: '1000',
   });
 });
 

@@ -55,7 +55,8 @@ export function businessDetailRoutes(deps: BusinessDetailDeps): Router {
 
   function headers(req: Request): Record<string, string> {
     const out: Record<string, string> = {};
-    if (req.tcSession) out.authorization = `Bearer ${deps.tokens.forUser(req.tcSession.userId)}`;
+    if (req.tcSession)
+      out.authorization = `Bearer ${deps.tokens.forUser(req.tcSession.userId, req.tcSession.roles)}`;
     const requestId = (req as { id?: unknown }).id;
     if (typeof requestId === 'string') out['x-request-id'] = requestId;
     return out;

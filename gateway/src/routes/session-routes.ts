@@ -1,4 +1,11 @@
-import { LoginRequestSchema, type ErrorBody, type User } from '@trustcircle/contracts';
+import {
+  CredentialsCheckFailureSchema,
+  LoginRequestSchema,
+  VERIFICATION_UNAVAILABLE,
+  type ErrorBody,
+  type LoginRequest,
+  type User,
+} from '@trustcircle/contracts';
 import {
   HttpError,
   jsonBodyParser,
@@ -10,7 +17,8 @@ import { Router, type CookieOptions, type Request, type Response } from 'express
 import type { SessionService } from '../sessions/session-service';
 import type { TokenMinter } from '../tokens';
 import type { Upstreams } from '../upstream';
-import type { createRateLimits } from '../rate-limits';
+import type { CredentialsVerdict, SignInGuard } from '../limits/sign-in';
+import type { RateLimits } from '../rate-limits';
 
 export interface SessionRoutesDeps {
   sessions: SessionService;
@@ -18,7 +26,8 @@ export interface SessionRoutesDeps {
   upstreams: Upstreams;
   identityUrl: string;
   cookie: { name: string; options: CookieOptions };
-  limits: ReturnType<typeof createRateLimits>;
+  limits: RateLimits;
+  signIn: SignInGuard;
   bodyLimitBytes: number;
   logger: Logger;
 }
@@ -49,6 +58,10 @@ export function sessionRoutes(deps: SessionRoutesDeps): Router {
 
   function relayFailure(status: number, body: unknown): never {
     const error = body as Partial<ErrorBody> | null;
+    // A sign-up with a verification token while the provider is away: say so, not "sign-in".
+    if (status === 503 && error?.message === VERIFICATION_UNAVAILABLE) {
+      throw new HttpError(503, VERIFICATION_UNAVAILABLE, undefined, { 'Retry-After': '5' });
+    }
     if (status >= 500 || typeof error?.message !== 'string') {
       throw new HttpError(503, IDENTITY_DOWN, undefined, { 'Retry-After': '2' });
     }
@@ -58,7 +71,7 @@ export function sessionRoutes(deps: SessionRoutesDeps): Router {
   async function startSession(req: Request, res: Response, user: User, status: number) {
     // A sign-in replaces whatever session the browser had: never reuse an id.
     if (req.tcSession) await deps.sessions.revoke(req.tcSession.idHash);
-    const id = await deps.sessions.create(user.id, req.get('user-agent') ?? null);
+    const id = await deps.sessions.create(user, req.get('user-agent') ?? null);
     res.cookie(deps.cookie.name, id, deps.cookie.options);
     res.status(status).json(user);
   }
@@ -66,22 +79,27 @@ export function sessionRoutes(deps: SessionRoutesDeps): Router {
   router.post('/register', deps.limits.registerPerIp, json, async (req, res) => {
     const answer = await callIdentity('/internal/users', req.body ?? {});
     if (answer.status !== 201) relayFailure(answer.status, answer.body);
-    await startSession(req, res, answer.body as User, 201);
+    const user = answer.body as User;
+    await deps.signIn.trustBrowser(res, user.id);
+    await startSession(req, res, user, 201);
   });
 
-  router.post(
-    '/login',
-    deps.limits.loginPerIp,
-    json,
-    deps.limits.loginPerAccount,
-    async (req, res) => {
-      // Validate here too, so malformed attempts never reach identity.
-      const credentials = parseBody(LoginRequestSchema, req);
-      const answer = await callIdentity('/internal/credentials/check', credentials);
-      if (answer.status !== 200) relayFailure(answer.status, answer.body);
-      await startSession(req, res, (answer.body as { user: User }).user, 200);
-    },
-  );
+  async function checkCredentials(credentials: LoginRequest): Promise<CredentialsVerdict> {
+    const answer = await callIdentity('/internal/credentials/check', credentials);
+    if (answer.status === 200) return { user: (answer.body as { user: User }).user };
+    const failure = CredentialsCheckFailureSchema.safeParse(answer.body);
+    if (answer.status === 401 && failure.success) {
+      return { user: null, accountId: failure.data.accountId };
+    }
+    relayFailure(answer.status, answer.body);
+  }
+
+  router.post('/login', json, async (req, res) => {
+    // Validate here too, so malformed attempts never reach identity.
+    const credentials = parseBody(LoginRequestSchema, req);
+    const user = await deps.signIn.attempt(req, res, credentials, checkCredentials);
+    await startSession(req, res, user, 200);
+  });
 
   router.post('/logout', async (req, res) => {
     if (req.tcSession) await deps.sessions.revoke(req.tcSession.idHash);

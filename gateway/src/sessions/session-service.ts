@@ -1,9 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { Role } from '@trustcircle/contracts';
 import type { SessionsStore } from '../store/sessions-store';
 
 export interface ResolvedSession {
   idHash: string;
   userId: number;
+  /** As identity answered at sign-in, or as the operator's grant last set them. */
+  roles: readonly Role[];
 }
 
 interface CacheEntry {
@@ -32,11 +35,15 @@ export class SessionService {
   ) {}
 
   /** Always a new id: a login never reuses a session id (no fixation). */
-  async create(userId: number, userAgent: string | null): Promise<string> {
+  async create(
+    user: { id: number; roles: readonly Role[] },
+    userAgent: string | null,
+  ): Promise<string> {
     const id = randomBytes(32).toString('base64url');
     await this.store.create({
       idHash: hashSessionId(id),
-      userId,
+      userId: user.id,
+      roles: user.roles,
       idleTtlMs: this.options.idleTtlMs,
       absoluteTtlMs: this.options.absoluteTtlMs,
       userAgent,
@@ -57,7 +64,7 @@ export class SessionService {
     const record = await this.store.findValid(idHash);
     if (!record) return null;
     const entry: CacheEntry = {
-      session: { idHash, userId: record.userId },
+      session: { idHash, userId: record.userId, roles: record.roles },
       expiresAt: record.expiresAt.getTime(),
       lastSeenAt: record.lastSeenAt.getTime(),
       cachedAt: now,

@@ -1,8 +1,10 @@
+import { knownRoles, SESSION_CHANGED_CHANNEL, type Role } from '@trustcircle/contracts';
 import type { Knex } from '@trustcircle/service-kit';
 
 export interface SessionRecord {
   idHash: string;
   userId: number;
+  roles: Role[];
   lastSeenAt: Date;
   /** The earlier of the idle and the absolute expiry. */
   expiresAt: Date;
@@ -11,6 +13,7 @@ export interface SessionRecord {
 interface SessionRow {
   id_hash: string;
   user_id: number;
+  roles: string[];
   last_seen_at: Date;
   idle_expires_at: Date;
   absolute_expires_at: Date;
@@ -19,16 +22,19 @@ interface SessionRow {
 const toRecord = (row: SessionRow): SessionRecord => ({
   idHash: row.id_hash,
   userId: row.user_id,
+  roles: knownRoles(row.roles),
   lastSeenAt: row.last_seen_at,
   expiresAt: new Date(Math.min(row.idle_expires_at.getTime(), row.absolute_expires_at.getTime())),
 });
 
-export const REVOCATION_CHANNEL = 'gateway_session_revoked';
+/** Also sent by the operator's role grant (services/identity/src/operator). */
+export const REVOCATION_CHANNEL = SESSION_CHANGED_CHANNEL;
 
 export interface SessionsStore {
   create(input: {
     idHash: string;
     userId: number;
+    roles: readonly Role[];
     idleTtlMs: number;
     absoluteTtlMs: number;
     userAgent: string | null;
@@ -43,10 +49,11 @@ export interface SessionsStore {
 export function knexSessionsStore(db: Knex): SessionsStore {
   const interval = (ms: number) => db.raw(`now() + (? * interval '1 millisecond')`, [ms]);
   return {
-    async create({ idHash, userId, idleTtlMs, absoluteTtlMs, userAgent }) {
+    async create({ idHash, userId, roles, idleTtlMs, absoluteTtlMs, userAgent }) {
       await db('sessions').insert({
         id_hash: idHash,
         user_id: userId,
+        roles: knownRoles(roles),
         idle_expires_at: interval(idleTtlMs),
         absolute_expires_at: interval(absoluteTtlMs),
         user_agent: userAgent?.slice(0, 300) ?? null,

@@ -9,6 +9,7 @@ import {
 } from './communities';
 import { PageQuerySchema } from './common';
 import { ErrorBodySchema } from './errors';
+import { moderationApiOperations } from './moderation';
 import { reviewApiOperations } from './reviews';
 import {
   BusinessCreateSchema,
@@ -175,6 +176,7 @@ export const apiOperations: ApiOperation[] = [
   },
   ...groupOperations(),
   ...reviewApiOperations,
+  ...moderationApiOperations,
 ];
 
 const ERROR_TEXT: Record<number, string> = {

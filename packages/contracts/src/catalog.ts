@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageQuerySchema } from './common';
+import { UnusualActivitySchema } from './moderation';
 
 /** Spec §2 (Explore category icons): the ten categories, in the order they are shown. */
 export const CATEGORIES = [
@@ -133,6 +134,8 @@ export type GroupTrustScore = z.infer<typeof GroupTrustScoreSchema>;
 export const BusinessDetailSchema = BusinessSummarySchema.extend({
   communityRating: z.number(),
   groupTrustScores: z.array(GroupTrustScoreSchema),
+  /** Set while a burst of reviews is being looked at ("Unusual review activity"). */
+  unusualActivity: UnusualActivitySchema.nullable(),
   address: z.string().optional(),
   phone: z.string().optional(),
   website: z.string().optional(),

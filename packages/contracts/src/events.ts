@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MODERATION_ACTIONS, ReviewStatusSchema, UnusualActivitySchema } from './moderation';
 
 /**
  * Design §3 events. Payloads carry the entity's state, not just its id (event-carried state
@@ -22,6 +23,8 @@ export const UserEventDataSchema = z.object({
   name: z.string(),
   avatar: z.string().nullable(),
   isVerified: z.boolean(),
+  /** Added with verification dates: absent in events published before, so optional. */
+  verifiedAt: Timestamp.nullable().optional(),
   createdAt: Timestamp,
   version: Version,
 });
@@ -75,8 +78,16 @@ export const ReviewEventDataSchema = z.object({
   helpfulCount: z.number().int().nonnegative(),
   authorVerified: z.boolean(),
   createdAt: Timestamp,
+  /** Not published (held or removed): out of every score, count and list. */
   hidden: z.boolean(),
   version: Version,
+  /** The moderation status behind `hidden` (absent in events from before moderation). */
+  status: ReviewStatusSchema.optional(),
+  /**
+   * The author's account was younger than NEW_ACCOUNT_DAYS when the review was written (it
+   * weighs less in trust scores); absent in older events, meaning false.
+   */
+  authorNewAccount: z.boolean().optional(),
   /** The business's category when the review was written or changed (groups' top categories). */
   businessCategory: z.string().optional(),
 });
@@ -90,6 +101,30 @@ export const VoteChangedEventDataSchema = z.object({
   version: Version,
 });
 export type VoteChangedEventData = z.infer<typeof VoteChangedEventDataSchema>;
+
+/** One moderation decision, automatic (`actorId` null) or a moderator's, or an appeal. */
+export const ModerationDecidedEventDataSchema = z.object({
+  id: Id,
+  reviewId: Id,
+  businessId: Id,
+  /** The review's author. */
+  userId: Id,
+  action: z.enum(MODERATION_ACTIONS),
+  reason: z.string().nullable(),
+  actorId: Id.nullable(),
+  /** The review's status after the decision. */
+  status: ReviewStatusSchema,
+  createdAt: Timestamp,
+});
+export type ModerationDecidedEventData = z.infer<typeof ModerationDecidedEventDataSchema>;
+
+/** A business's unusual-activity flag set (a burst of reviews) or cleared (null). */
+export const ActivityChangedEventDataSchema = z.object({
+  businessId: Id,
+  unusualActivity: UnusualActivitySchema.nullable(),
+  version: Version,
+});
+export type ActivityChangedEventData = z.infer<typeof ActivityChangedEventDataSchema>;
 
 /** Subject → payload schema: the one list of what travels on the backbone. */
 export const EventPayloadSchemas = {
@@ -105,6 +140,8 @@ export const EventPayloadSchemas = {
   'reviews.review.updated': ReviewEventDataSchema,
   'reviews.review.hidden': ReviewEventDataSchema,
   'reviews.vote.changed': VoteChangedEventDataSchema,
+  'reviews.moderation.decided': ModerationDecidedEventDataSchema,
+  'reviews.activity.changed': ActivityChangedEventDataSchema,
 } as const;
 export type EventSubject = keyof typeof EventPayloadSchemas;
 export type EventPayload<S extends EventSubject> = z.infer<(typeof EventPayloadSchemas)[S]>;

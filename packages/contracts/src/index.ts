@@ -5,4 +5,5 @@ export * from './users';
 export * from './catalog';
 export * from './communities';
 export * from './reviews';
+export * from './moderation';
 export * from './api';

@@ -34,8 +34,6 @@ export const PHOTO_URL_PATTERN =
   /^\/api\/photos\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
 export const REPORT_REASONS = ['spam', 'offensive', 'fake', 'other'] as const;
-/** Distinct reporters after which a review is hidden everywhere. */
-export const REPORTS_TO_HIDE = 3;
 
 /** An integer id; digit strings are accepted too (form fields). */
 const id = (message: string) =>
@@ -211,7 +209,8 @@ export const reviewApiOperations: ApiOperation[] = [
   {
     method: 'get',
     path: '/api/reviews/user',
-    summary: 'Your own reviews, newest first (paged)',
+    summary:
+      'Your own reviews, newest first (paged), held and removed ones included, each with `moderation`',
     tag: 'reviews',
     auth: 'session',
     query: PageQuerySchema,
@@ -221,7 +220,8 @@ export const reviewApiOperations: ApiOperation[] = [
   {
     method: 'get',
     path: '/api/reviews/{id}',
-    summary: 'One review (404 when unknown or hidden after reports)',
+    summary:
+      'One review (404 when unknown, or held or removed and the caller is neither its author nor a moderator; they get `moderation`)',
     tag: 'reviews',
     auth: 'optional',
     response: ReviewSchema,
@@ -249,7 +249,8 @@ export const reviewApiOperations: ApiOperation[] = [
   {
     method: 'post',
     path: '/api/reviews/{id}/report',
-    summary: 'Report a review; three reporters hide it everywhere',
+    summary:
+      "Report a review: it is queued for moderators, and held once the open reports' weight reaches the threshold",
     tag: 'reviews',
     auth: 'session',
     request: ReportReviewRequestSchema,
@@ -291,7 +292,8 @@ export const reviewApiOperations: ApiOperation[] = [
   {
     method: 'get',
     path: '/api/photos/{id}',
-    summary: 'A photo (its real image type, immutable caching); the id is a UUID',
+    summary:
+      'A photo (its real image type, cached 5 minutes with an ETag); 404 to others while its review is held or removed',
     tag: 'reviews',
     auth: 'none',
     errors: [404],

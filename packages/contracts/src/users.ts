@@ -4,6 +4,30 @@ export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
 /** Sandbox verification tokens: documented in docs/api.md (design §4). */
 export const SANDBOX_TOKEN_PATTERN = /^CLR-[A-Za-z0-9]{6,64}$/;
 
+/**
+ * Roles (design §9): everyone is a `member`; `moderator` is granted by an operator command,
+ * never through the public API. They travel in the gateway's JWT (`roles` claim).
+ */
+export const ROLES = ['member', 'moderator'] as const;
+export const RoleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof RoleSchema>;
+
+/** Roles as stored or claimed: unknown names dropped, `member` always first, no repeats. */
+export function knownRoles(values: readonly unknown[] | null | undefined): Role[] {
+  const roles = new Set<Role>(['member']);
+  for (const value of values ?? []) {
+    const parsed = RoleSchema.safeParse(value);
+    if (parsed.success) roles.add(parsed.data);
+  }
+  return ROLES.filter((role) => roles.has(role));
+}
+
+/**
+ * The Postgres NOTIFY channel on which the gateway's replicas hear that a session row changed
+ * (logout, or an operator's role grant) and drop it from their caches.
+ */
+export const SESSION_CHANGED_CHANNEL = 'gateway_session_revoked';
+
 /** The user as every API answers it (spec §3); the password hash never leaves identity. */
 export const UserSchema = z.object({
   id: z.number().int(),
@@ -14,6 +38,10 @@ export const UserSchema = z.object({
   avatar: z.string().nullable(),
   isVerified: z.boolean(),
   clearMeId: z.string().nullable(),
+  /** When the provider verified this identity (ISO-8601); null when not verified. */
+  verifiedAt: z.string().nullable(),
+  /** Always holds `member`; `moderator` only by the operator command (design §9). */
+  roles: z.array(RoleSchema),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof UserSchema>;
@@ -151,9 +179,24 @@ export const VerifyRequestSchema = z.object({
 export type VerifyRequest = z.infer<typeof VerifyRequestSchema>;
 
 export const VERIFICATION_TOKEN_INVALID = 'Verification token is invalid';
+/** One verified identity verifies one account (409). */
+export const IDENTITY_ALREADY_USED = 'This identity already verifies another account';
+/** The provider timed out or could not be reached (503 with Retry-After). */
+export const VERIFICATION_UNAVAILABLE =
+  'Verification is unavailable right now. Please try again in a moment.';
 export const USERNAME_TAKEN = 'Username already taken';
 export const EMAIL_TAKEN = 'Email already registered';
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 
 /** gateway → identity: the credentials check behind `POST /api/login`. */
 export const CredentialsCheckResponseSchema = z.object({ user: UserSchema });
+/**
+ * identity → gateway, 401: the account a wrong password was tried on (null when no account has
+ * that username or e-mail), so username and e-mail spend one sign-in budget. Internal only: the
+ * gateway answers the client the same message either way.
+ */
+export const CredentialsCheckFailureSchema = z.object({
+  message: z.string(),
+  accountId: z.number().int().nullable(),
+});
+export type CredentialsCheckFailure = z.infer<typeof CredentialsCheckFailureSchema>;

@@ -9,8 +9,8 @@ describe('JwtVerifier', () => {
     const { signingKey, jwks } = generateSigningKey();
     const verifier = new JwtVerifier(jwks);
     const token = signToken(signingKey, 'user', '42', 60);
-    expect(verifier.verify(token)).toEqual({ scope: 'user', userId: 42 });
-    expect(verifier.verify(token)).toEqual({ scope: 'user', userId: 42 });
+    expect(verifier.verify(token)).toEqual({ scope: 'user', userId: 42, roles: ['member'] });
+    expect(verifier.verify(token)).toEqual({ scope: 'user', userId: 42, roles: ['member'] });
     jest.setSystemTime(new Date('2026-01-01T00:01:01Z'));
     expect(() => verifier.verify(token)).toThrow(InvalidTokenError);
   });
@@ -22,5 +22,16 @@ describe('JwtVerifier', () => {
     expect(verifier.verify(token).userId).toBe(7);
     const tampered = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`;
     expect(() => verifier.verify(tampered)).toThrow(InvalidTokenError);
+  });
+
+  it('carries roles from the claim, drops unknown ones, and always includes member', () => {
+    const { signingKey, jwks } = generateSigningKey();
+    const verifier = new JwtVerifier(jwks);
+    expect(verifier.verify(signToken(signingKey, 'user', '9', 60, ['moderator'])).roles).toEqual([
+      'member',
+      'moderator',
+    ]);
+    const forged = signToken(signingKey, 'user', '9', 60, ['admin' as never, 'member']);
+    expect(verifier.verify(forged).roles).toEqual(['member']);
   });
 });

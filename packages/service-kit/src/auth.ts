@@ -1,6 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import jwt from 'jsonwebtoken';
+import { RoleSchema, type Role } from '@trustcircle/contracts';
 import { forbidden, unauthorized } from './errors';
 import {
   JWT_ALGORITHM,
@@ -17,6 +18,8 @@ export interface AuthContext {
   /** The signed-in user; absent for internal (gateway-to-service) calls. */
   userId?: number;
   scope: TokenScope;
+  /** The user's roles from the `roles` claim; always holds `member` for a user token. */
+  roles: readonly Role[];
 }
 
 declare module 'express-serve-static-core' {
@@ -34,8 +37,10 @@ export function signToken(
   scope: TokenScope,
   subject: string,
   lifetimeSeconds = 300,
+  roles: readonly Role[] = [],
 ): string {
-  return jwt.sign({ scope }, key.privateKey, {
+  const claims = roles.length ? { scope, roles } : { scope };
+  return jwt.sign(claims, key.privateKey, {
     algorithm: JWT_ALGORITHM,
     issuer: JWT_ISSUER,
     audience: JWT_AUDIENCE,
@@ -101,11 +106,24 @@ export class JwtVerifier {
       claims.iat === undefined ? Infinity : claims.iat * 1000 + MAX_TOKEN_AGE_MS,
     );
     const scope: TokenScope = claims.scope === 'internal' ? 'internal' : 'user';
-    if (scope === 'internal') return { auth: Object.freeze({ scope }), validUntil };
+    if (scope === 'internal') return { auth: Object.freeze({ scope, roles: [] }), validUntil };
     const userId = Number(claims.sub);
     if (!Number.isSafeInteger(userId) || userId <= 0) throw new InvalidTokenError('bad subject');
-    return { auth: Object.freeze({ scope, userId }), validUntil };
+    return { auth: Object.freeze({ scope, userId, roles: rolesOf(claims.roles) }), validUntil };
   }
+}
+
+const MEMBER_ONLY: readonly Role[] = Object.freeze(['member'] as const);
+
+/** Unknown role names are dropped, not trusted; every user is at least a member. */
+function rolesOf(claim: unknown): readonly Role[] {
+  if (!Array.isArray(claim) || claim.length === 0) return MEMBER_ONLY;
+  const roles = new Set<Role>(['member']);
+  for (const value of claim) {
+    const parsed = RoleSchema.safeParse(value);
+    if (parsed.success) roles.add(parsed.data);
+  }
+  return Object.freeze([...roles]);
 }
 
 /**
@@ -131,6 +149,19 @@ export const requireUser: RequestHandler = (req, _res, next) => {
   if (req.auth?.userId === undefined) return next(unauthorized());
   next();
 };
+
+/** A signed-in user holding `role`: 401 when anonymous, 403 otherwise (design §9). */
+export function requireRole(role: Role, message = 'Only moderators can do that'): RequestHandler {
+  return (req, _res, next) => {
+    if (req.auth?.userId === undefined) return next(unauthorized());
+    if (!req.auth.roles.includes(role)) return next(forbidden(message));
+    next();
+  };
+}
+
+/** Whether the caller holds `role` (for answers that show more to moderators). */
+export const hasRole = (req: { auth?: AuthContext }, role: Role) =>
+  req.auth?.roles.includes(role) ?? false;
 
 export const requireInternal: RequestHandler = (req, _res, next) => {
   if (req.auth?.scope !== 'internal') return next(forbidden('Internal endpoint'));

@@ -16,6 +16,11 @@ export interface HttpAppOptions {
   /** Parse JSON bodies for every route (services). The gateway parses per route instead. */
   jsonBody?: boolean;
   bodyLimit?: string;
+  /**
+   * Express's `trust proxy`: whose `X-Forwarded-For` to believe. Default: nobody, so a client
+   * cannot choose its own address (services never key anything on it; the gateway sets this
+   * from TRUST_PROXY).
+   */
   trustProxy?: boolean | number | string;
   /** Mount the app's own routes. */
   routes(app: Express): void;
@@ -87,7 +92,7 @@ export function jsonBodyParser(limit = '1mb') {
 export function createHttpApp(options: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', options.trustProxy ?? 'loopback, linklocal, uniquelocal');
+  app.set('trust proxy', options.trustProxy ?? false);
   app.set('etag', false);
 
   useRequestLog(app, options.logger);

@@ -28,7 +28,8 @@ export interface TestStack {
   /** This run's `EVENTS_PREFIX`: its streams are `<PREFIX>_<PRODUCER>`, subjects `<prefix>.<type>`. */
   eventsPrefix: string;
   /** A user token exactly as the gateway mints it, for calls straight to a service. */
-  tokenFor(userId: number): string;
+  /** A user token as the gateway mints it; `roles` e.g. `['moderator']`. */
+  tokenFor(userId: number, roles?: Parameters<typeof signToken>[4]): string;
   gatewayUrl: string;
   running: Map<string, RunningService<BaseServiceConfig>>;
   urlOf(service: string): string;
@@ -38,8 +39,11 @@ export interface TestStack {
   stopService(name: string): Promise<void>;
   /** Starts it again on the same port, as a restarted process would be. */
   startServiceAgain(name: string): Promise<void>;
-  /** Another instance of a service on the same database (a second replica). */
-  startReplica(name: string): Promise<RunningService<BaseServiceConfig>>;
+  /** Another instance of a service on the same database (a second replica), env changes optional. */
+  startReplica(
+    name: string,
+    env?: Record<string, string>,
+  ): Promise<RunningService<BaseServiceConfig>>;
   stop(): Promise<void>;
 }
 
@@ -89,6 +93,8 @@ export async function startStack(options: StackOptions): Promise<TestStack> {
       JWT_PRIVATE_KEY: signingKey.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
       JWT_KID: signingKey.kid,
       SESSION_CACHE_TTL_MS: '2000',
+      // Every test writes from 127.0.0.1: room for that; the limits' own tests set LIMITS_SCALE=1.
+      LIMITS_SCALE: '1000',
       ...Object.fromEntries(
         [...running].map(([name, service]) => [`${name.toUpperCase()}_URL`, service.url]),
       ),
@@ -114,7 +120,7 @@ export async function startStack(options: StackOptions): Promise<TestStack> {
     db,
     eventsPrefix,
     signingKey,
-    tokenFor: (userId) => signToken(signingKey, 'user', String(userId)),
+    tokenFor: (userId, roles) => signToken(signingKey, 'user', String(userId), 300, roles),
     running,
     gatewayUrl: urlOf('gateway'),
     urlOf,
@@ -129,10 +135,10 @@ export async function startStack(options: StackOptions): Promise<TestStack> {
       const env = { ...envs.get(name), PORT: String(previous.port) };
       running.set(name, await startService(definition, env));
     },
-    async startReplica(name) {
+    async startReplica(name, env) {
       const definition = definitions.get(name);
       if (!definition) throw new Error(`unknown service ${name}`);
-      const replica = await startService(definition, { ...envs.get(name), PORT: '0' });
+      const replica = await startService(definition, { ...envs.get(name), ...env, PORT: '0' });
       replicas.push(replica);
       return replica;
     },

@@ -1,6 +1,12 @@
 import { eventMigrations, type Migration } from '@trustcircle/service-kit';
 import { createCatalog } from './001_catalog';
 import { createSearchWords } from './002_search_words';
+import { createModerationProjections } from './003_moderation';
 
 /** Catalog publishes (outbox) and consumes (inbox) events. */
-export const migrations: Migration[] = [createCatalog, ...eventMigrations, createSearchWords];
+export const migrations: Migration[] = [
+  createCatalog,
+  ...eventMigrations,
+  createSearchWords,
+  createModerationProjections,
+];

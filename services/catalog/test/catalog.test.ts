@@ -5,6 +5,7 @@ import type { ReviewEventData } from '@trustcircle/contracts';
 import { gatewayService } from '@trustcircle/gateway';
 import { identityService } from '@trustcircle/identity';
 import { connect } from 'nats';
+import { Client } from 'pg';
 import {
   eventually,
   startStack,
@@ -365,6 +366,7 @@ function expectedScores(reviews: ReviewEventData[], verified: Map<number, boolea
   const newest = Math.max(...counted.map((r) => Date.parse(r.createdAt)));
   const weight = (r: ReviewEventData) =>
     ((verified.get(r.userId) ?? r.authorVerified) ? 1.5 : 1) *
+    (r.authorNewAccount ? 0.5 : 1) *
     (1 + Math.log10(1 + r.helpfulCount)) *
     0.5 ** ((newest - Date.parse(r.createdAt)) / DAY / 180);
   const bayes = (m: number, c: number, rs: ReviewEventData[]) =>
@@ -428,6 +430,8 @@ describe('trust scores from review events', () => {
         createdAt: new Date(NOW - i * 37 * DAY).toISOString(),
         hidden: false,
         version: 1,
+        // Written from accounts younger than 7 days: half weight (absent means false).
+        ...(i % 3 === 2 ? { authorNewAccount: true } : {}),
       };
       steps.push({ subject: 'reviews.review.created', data: review });
       let current = review;
@@ -616,6 +620,47 @@ describe('GET /api/businesses/{id} (composed by the gateway)', () => {
       expect(res.body).toEqual({ message: expect.any(String) });
     }
     expect((await stack.client().get('/api/businesses/999999/similar')).status).toBe(404);
+  });
+});
+
+describe('unusual activity from reviews.activity.changed', () => {
+  it('shows the newest flag, whatever the delivery order', async () => {
+    const business = await createBusiness({ name: 'Burst Bakery', category: 'Restaurants' });
+    const since = new Date(NOW - DAY / 2).toISOString();
+    const detail = async () => (await member.get(`/api/businesses/${business.id}`)).body;
+    expect((await detail()).unusualActivity).toBeNull();
+    await bus.publish('reviews.activity.changed', {
+      businessId: business.id,
+      unusualActivity: { since, reviewCount: 14 },
+      version: 1,
+    });
+    const flagged = await eventually(detail, (d) => d.unusualActivity !== null);
+    expect(flagged.unusualActivity).toEqual({ since, reviewCount: 14 });
+    // Cleared (v3) before a stale count (v2) arrives: stays cleared.
+    await bus.publish('reviews.activity.changed', {
+      businessId: business.id,
+      unusualActivity: null,
+      version: 3,
+    });
+    const stale = await bus.publish('reviews.activity.changed', {
+      businessId: business.id,
+      unusualActivity: { since, reviewCount: 15 },
+      version: 2,
+    });
+    await waitFor(async () => (await detail()).unusualActivity === null, { what: 'cleared' });
+    const pg = new Client({ connectionString: stack.db.adminUrl });
+    await pg.connect();
+    try {
+      await waitFor(
+        async () =>
+          (await pg.query('select 1 from catalog.inbox where event_id = $1', [stale])).rowCount ===
+          1,
+        { what: 'the stale event applied' },
+      );
+    } finally {
+      await pg.end();
+    }
+    expect((await detail()).unusualActivity).toBeNull();
   });
 });
 

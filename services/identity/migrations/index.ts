@@ -1,5 +1,12 @@
 import { outboxMigration, type Migration } from '@trustcircle/service-kit';
 import { createUsers } from './001_users';
+import { oneAccountPerIdentity } from './002_one_account_per_identity';
+import { addRoles } from './003_roles';
 
 /** Identity publishes events (outbox) and consumes none, so it has no inbox. */
-export const migrations: Migration[] = [createUsers, outboxMigration];
+export const migrations: Migration[] = [
+  createUsers,
+  outboxMigration,
+  oneAccountPerIdentity,
+  addRoles,
+];

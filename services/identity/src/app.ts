@@ -7,18 +7,24 @@ import {
 } from '@trustcircle/service-kit';
 import type { IdentityConfig } from './config';
 import { createAccounts } from './domain/accounts';
-import {
-  httpVerificationProvider,
-  sandboxVerificationProvider,
-  type VerificationProvider,
-} from './domain/verification';
+import { sandboxVerificationProvider, type VerificationProvider } from './domain/verification';
+import { httpVerificationProvider } from './domain/verification-http';
 import { internalRoutes } from './routes/internal';
 import { userRoutes } from './routes/user';
 import { knexUsersStore } from './store/users-store';
 
-function verificationProvider(config: IdentityConfig): VerificationProvider {
-  return config.VERIFICATION_PROVIDER === 'http' && config.VERIFICATION_URL
-    ? httpVerificationProvider(config.VERIFICATION_URL, config.VERIFICATION_TIMEOUT_MS)
+function verificationProvider({
+  config,
+  logger,
+}: ServiceContext<IdentityConfig>): VerificationProvider {
+  // config.ts has already checked that http comes with a URL and a secret.
+  return config.VERIFICATION_PROVIDER === 'http'
+    ? httpVerificationProvider({
+        url: config.VERIFICATION_URL!,
+        secret: config.VERIFICATION_SECRET!,
+        timeoutMs: config.VERIFICATION_TIMEOUT_MS,
+        logger,
+      })
     : sandboxVerificationProvider;
 }
 
@@ -26,7 +32,7 @@ export function createIdentityApp(ctx: ServiceContext<IdentityConfig>): ServiceP
   const accounts = createAccounts({
     db: ctx.db,
     users: knexUsersStore,
-    verification: verificationProvider(ctx.config),
+    verification: verificationProvider(ctx),
   });
   const app = createHttpApp({
     logger: ctx.logger,

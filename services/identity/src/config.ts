@@ -2,12 +2,41 @@ import { BaseServiceEnvSchema, configFields } from '@trustcircle/service-kit';
 import { z } from 'zod';
 
 export const IdentityEnvSchema = BaseServiceEnvSchema.extend({
-  /** `sandbox` (development; tokens `CLR-` + 6..64 letters/digits) or `http` (a real provider). */
+  /** `sandbox` (development only; tokens `CLR-` + 6..64 letters/digits) or `http` (a real provider). */
   VERIFICATION_PROVIDER: z.enum(['sandbox', 'http']).default('sandbox'),
   VERIFICATION_URL: configFields.url().optional(),
+  /** Shared with the provider: signs requests and answers (HMAC-SHA256), never sent itself. */
+  VERIFICATION_SECRET: z.string().optional(),
+  /** Per attempt; a timeout or 5xx is retried once. */
   VERIFICATION_TIMEOUT_MS: z.coerce.number().int().min(100).default(3000),
-}).refine((env) => env.VERIFICATION_PROVIDER !== 'http' || env.VERIFICATION_URL, {
-  message: 'is required when VERIFICATION_PROVIDER=http',
-  path: ['VERIFICATION_URL'],
+}).superRefine((env, ctx) => {
+  if (env.VERIFICATION_PROVIDER === 'sandbox') {
+    // The sandbox verifies any well-formed token: in production it would hand out the 1.5×
+    // trust weight to anyone.
+    if (env.NODE_ENV === 'production') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['VERIFICATION_PROVIDER'],
+        message:
+          'the sandbox verification provider is for development only; in production set ' +
+          'VERIFICATION_PROVIDER=http with VERIFICATION_URL and VERIFICATION_SECRET',
+      });
+    }
+    return;
+  }
+  if (!env.VERIFICATION_URL) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['VERIFICATION_URL'],
+      message: 'is required when VERIFICATION_PROVIDER=http',
+    });
+  }
+  if (!env.VERIFICATION_SECRET || env.VERIFICATION_SECRET.length < 32) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['VERIFICATION_SECRET'],
+      message: 'must be at least 32 characters when VERIFICATION_PROVIDER=http',
+    });
+  }
 });
 export type IdentityConfig = z.output<typeof IdentityEnvSchema>;

@@ -65,7 +65,13 @@ it('publishes registered and updated user events with the state other services p
   expect(events.map((event) => event.data)).toEqual([
     expect.objectContaining({ id, name: 'Event Person', isVerified: false, version: 1 }),
     expect.objectContaining({ id, name: 'Renamed Person', isVerified: false, version: 2 }),
-    expect.objectContaining({ id, name: 'Renamed Person', isVerified: true, version: 3 }),
+    expect.objectContaining({
+      id,
+      name: 'Renamed Person',
+      isVerified: true,
+      verifiedAt: expect.any(String),
+      version: 3,
+    }),
   ]);
   expect(events[0]!.data).not.toHaveProperty('email');
   expect(events[0]).toMatchObject({ producer: 'identity', version: 1 });

@@ -5,6 +5,7 @@ import { createPhotos } from './003_photos';
 import { createReviewCards } from './004_review_cards';
 import { createHelpfulVote } from './005_helpful_vote';
 import { createVotesByUser } from './006_votes_by_user';
+import { createModeration } from './008_moderation';
 
 /** Reviews publishes (outbox) and consumes (inbox) events. */
 export const migrations: Migration[] = [
@@ -15,4 +16,5 @@ export const migrations: Migration[] = [
   createReviewCards,
   createHelpfulVote,
   createVotesByUser,
+  createModeration,
 ];

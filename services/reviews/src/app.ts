@@ -7,22 +7,31 @@ import {
 } from '@trustcircle/service-kit';
 import type { ReviewsConfig } from './config';
 import { createPhotos } from './domain/photos';
+import { createModeration } from './domain/moderation';
+import { createModerationQueue } from './domain/moderation-queue';
 import { createReviews } from './domain/reviews';
+import { createActivityConsumer } from './events/activity-consumer';
 import { createProjectionConsumer } from './events/projection-consumer';
 import { createPhotoSweeper } from './photos/sweeper';
 import { photoRoutes } from './routes/photos';
+import { appealRoutes, moderationRoutes } from './routes/moderation';
 import { listRoutes, reviewRoutes } from './routes/reviews';
+import { createActivitySweeper } from './workers/activity-sweeper';
 
 export function createReviewsApp(ctx: ServiceContext<ReviewsConfig>): ServiceParts {
   const reviews = createReviews({ db: ctx.db, projectionWaitMs: ctx.config.PROJECTION_WAIT_MS });
   const photos = createPhotos({ db: ctx.db });
+  const moderation = createModeration({ db: ctx.db });
+  const queue = createModerationQueue({ db: ctx.db });
   const app = createHttpApp({
     logger: ctx.logger,
     registry: ctx.registry,
     readiness: ctx.readiness,
     routes(app) {
       app.use(authenticate(ctx.verifier!));
+      app.use('/api/reviews', appealRoutes(moderation));
       app.use('/api/reviews', reviewRoutes(reviews));
+      app.use('/api/moderation', moderationRoutes({ moderation, queue, reviews }));
       app.use('/api/photos', photoRoutes(photos));
       app.use('/api', listRoutes(reviews));
     },
@@ -32,6 +41,13 @@ export function createReviewsApp(ctx: ServiceContext<ReviewsConfig>): ServicePar
     workers: [
       createOutboxRelay(ctx),
       createProjectionConsumer(ctx),
+      createActivityConsumer(ctx, ctx.config.UNUSUAL_ACTIVITY_MIN_REVIEWS),
+      createActivitySweeper({
+        db: ctx.db,
+        logger: ctx.logger,
+        intervalMs: ctx.config.ACTIVITY_SWEEP_INTERVAL_MS,
+        flagHours: ctx.config.UNUSUAL_ACTIVITY_FLAG_HOURS,
+      }),
       createPhotoSweeper({
         db: ctx.db,
         logger: ctx.logger,

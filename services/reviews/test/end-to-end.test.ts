@@ -96,6 +96,7 @@ describe('a review travels everywhere', () => {
       return res.body.globalTrustScore > scoreBefore && groupScore !== groupScoreBefore;
     });
 
+    // Fresh accounts' reports only queue the review; a verified reporter's holds it.
     const reporters: TestClient[] = [];
     for (let i = 0; i < 3; i += 1) reporters.push((await world.register()).client);
     for (const reporter of reporters) {
@@ -103,6 +104,12 @@ describe('a review travels everywhere', () => {
         (await reporter.post(`/api/reviews/${reviewId}/report`, { reason: 'fake' })).status,
       ).toBe(201);
     }
+    expect((await reader.client.get(`/api/reviews/${reviewId}`)).status).toBe(200);
+    const verified = await world.register();
+    await world.admin('users').where({ id: verified.id }).update({ is_verified: true });
+    expect(
+      (await verified.client.post(`/api/reviews/${reviewId}/report`, { reason: 'fake' })).status,
+    ).toBe(201);
     expect((await reader.client.get(`/api/reviews/${reviewId}`)).status).toBe(404);
     await Promise.all([
       within(

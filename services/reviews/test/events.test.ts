@@ -1,4 +1,8 @@
-import { parseEventEnvelope, ReviewSchema, type EventEnvelope } from '@trustcircle/contracts';
+import {
+  ModeratedReviewSchema,
+  parseEventEnvelope,
+  type EventEnvelope,
+} from '@trustcircle/contracts';
 import { readStream } from './support/stream';
 import { createReviewsWorld, reviewBody, type ReviewsWorld } from './support/world';
 
@@ -19,7 +23,8 @@ const reviewEvents = async (reviewId: number, count: number) =>
     const events = (await readStream(prefix, 'reviews')).filter((event) =>
       event.type === 'reviews.vote.changed'
         ? event.data.reviewId === reviewId
-        : (event.data as { id: number }).id === reviewId,
+        : event.type.startsWith('reviews.review.') &&
+          (event.data as { id: number }).id === reviewId,
     );
     return events.length >= count ? events : null;
   }, `${count} events of review ${reviewId}`);
@@ -38,8 +43,10 @@ describe('reviews events', () => {
     const id = created.body.id as number;
     await voter.client.post(`/api/reviews/${id}/helpful`);
     await author.client.patch(`/api/reviews/${id}`, { rating: 5, groupIds: [groupId, otherGroup] });
-    for (const userId of [801, 802, 803]) {
-      await (await world.sessionFor(userId)).post(`/api/reviews/${id}/report`, { reason: 'spam' });
+    // Two established accounts' reports (0.5 each) hold the review.
+    for (const reporter of [await world.register(), await world.register()]) {
+      await world.admin('users').where({ id: reporter.id }).update({ created_at: '2020-01-01' });
+      await reporter.client.post(`/api/reviews/${id}/report`, { reason: 'spam' });
     }
 
     const events = await reviewEvents(id, 4);
@@ -67,6 +74,8 @@ describe('reviews events', () => {
       createdAt: created.body.createdAt,
       hidden: false,
       version: 1,
+      status: 'published',
+      authorNewAccount: true,
       businessCategory: 'Restaurants',
     });
     expect(vote.data).toEqual({ reviewId: id, businessId, helpfulCount: 1, version: 2 });
@@ -79,7 +88,12 @@ describe('reviews events', () => {
       helpfulCount: 1,
       version: 3,
     });
-    expect(hidden.data).toMatchObject({ hidden: true, version: 4, helpfulCount: 1 });
+    expect(hidden.data).toMatchObject({
+      hidden: true,
+      status: 'held',
+      version: 4,
+      helpfulCount: 1,
+    });
   });
 
   it('projects users, groups, businesses and memberships order-safely by version', async () => {
@@ -242,8 +256,8 @@ describe('reviews events', () => {
       const reviews = Array.isArray(list.body) ? list.body : [list.body];
       const review = reviews.find((item: { id: number }) => item.id === id);
       expect(review).toMatchObject(renamed);
-      // Exactly the contract's shape, the live fields included.
-      expect(ReviewSchema.strict().parse(review)).toEqual(review);
+      // Exactly the contract's shape, the live fields included (`moderation` for the author).
+      expect(ModeratedReviewSchema.strict().parse(review)).toEqual(review);
       expect(review.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     }
     // The viewer's own fields are live, not part of what is kept rendered.

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { TestClient } from '@trustcircle/testing';
+import { TestClient } from '@trustcircle/testing';
 import { createReviewsWorld, reviewBody, type ReviewsWorld } from './support/world';
 
 let world: ReviewsWorld;
@@ -78,7 +78,14 @@ describe('POST /api/photos', () => {
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/jpeg');
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(served.headers.get('cache-control')).toMatch(/max-age=31536000.*immutable/);
+    // Revocable: a held review's photos must stop being served, so no long immutable cache.
+    expect(served.headers.get('cache-control')).toBe('public, max-age=300');
+    const etag = served.headers.get('etag')!;
+    expect(etag).toBe(`"${res.body[0].id}"`);
+    const revalidated = await fetch(`${world.stack.gatewayUrl}${res.body[0].url}`, {
+      headers: { 'if-none-match': etag },
+    });
+    expect(revalidated.status).toBe(304);
     const bytes = Buffer.from(await served.arrayBuffer());
     expect(bytes.includes(Buffer.from('SpyCam'))).toBe(false);
     expect((await sharp(bytes).metadata()).exif).toBeUndefined();
@@ -130,6 +137,40 @@ describe('POST /api/photos', () => {
     expect((await upload(null, [['a.png', 'image/png', small]])).status).toBe(401);
     const json = await author.client.post('/api/photos', { photos: [] });
     expect(json.status).toBe(415);
+  });
+
+  it('serves photos of held reviews only to their author and moderators', async () => {
+    const [photo] = (await upload(author.client, [['a.png', 'image/png', await image('png')]]))
+      .body;
+    const businessId = await world.business();
+    const created = await author.client.post(
+      '/api/reviews',
+      reviewBody(businessId, [groupId], { photos: [photo.url] }),
+    );
+    expect(created.status).toBe(201);
+    const reader = await world.register();
+    expect((await reader.client.get(photo.url)).status).toBe(200);
+    const reporter = await world.register();
+    await world.admin('users').where({ id: reporter.id }).update({ is_verified: true });
+    expect(
+      (await reporter.client.post(`/api/reviews/${created.body.id}/report`, { reason: 'spam' }))
+        .status,
+    ).toBe(201);
+
+    const hidden = await reader.client.get(photo.url);
+    expect(hidden.status).toBe(404);
+    expect(hidden.body).toEqual({ message: 'Photo not found' });
+    // A cached copy revalidating gets the same answer, not a 304.
+    expect((await reader.client.get(photo.url, { 'if-none-match': `"${photo.id}"` })).status).toBe(
+      404,
+    );
+    expect((await world.stack.client().get(photo.url)).status).toBe(404);
+    const own = await author.client.get(photo.url);
+    expect(own.status).toBe(200);
+    expect(own.headers.get('cache-control')).toBe('private, no-store');
+    const moderator = new TestClient(world.stack.urlOf('reviews'));
+    const token = world.stack.tokenFor(reader.id, ['moderator']);
+    expect((await moderator.get(photo.url, { authorization: `Bearer ${token}` })).status).toBe(200);
   });
 
   it('answers 404 JSON for unknown photo ids', async () => {

@@ -265,7 +265,7 @@ describe('POST /api/reviews/{id}/helpful', () => {
 });
 
 describe('POST /api/reviews/{id}/report', () => {
-  it('takes one report per user and hides the review after three reporters', async () => {
+  it('takes one report per user; fresh accounts only queue, a verified reporter holds', async () => {
     const businessId = await world.business();
     const reviewId = (await alice.client.post('/api/reviews', reviewBody(businessId, [groupA])))
       .body.id;
@@ -290,23 +290,40 @@ describe('POST /api/reviews/{id}/report', () => {
     expect(
       (await carol.client.post(`/api/reviews/${reviewId}/report`, { reason: 'offensive' })).status,
     ).toBe(201);
-    expect((await bob.client.get(`/api/reviews/${reviewId}`)).status).toBe(200);
     const third = await world.sessionFor(720_001);
     expect((await third.post(`/api/reviews/${reviewId}/report`, { reason: 'fake' })).status).toBe(
       201,
     );
+    // Three accounts registered a minute ago weigh 3 × 0.1: queued, still published.
+    expect((await bob.client.get(`/api/reviews/${reviewId}`)).status).toBe(200);
+    const queued = await world.admin('moderation_queue').where({ review_id: reviewId }).first();
+    expect(queued).toMatchObject({ causes: ['reports'] });
+    expect(queued.report_weight).toBeCloseTo(0.3);
+
+    const verified = await world.register();
+    await world.admin('users').where({ id: verified.id }).update({ is_verified: true });
+    expect(
+      (await verified.client.post(`/api/reviews/${reviewId}/report`, { reason: 'fake' })).status,
+    ).toBe(201);
 
     expect((await bob.client.get(`/api/reviews/${reviewId}`)).status).toBe(404);
     const lists = [
       await bob.client.get('/api/reviews/feed?limit=100'),
-      await alice.client.get('/api/reviews/user?limit=100'),
       await bob.client.get(`/api/groups/${groupA}/reviews?limit=100`),
       await bob.client.get(`/api/businesses/${businessId}/reviews`),
+      await alice.client.get('/api/reviews/feed?limit=100'),
     ];
     for (const list of lists) {
       expect(list.status).toBe(200);
       expect(list.body.map((r: { id: number }) => r.id)).not.toContain(reviewId);
     }
     expect((await bob.client.post(`/api/reviews/${reviewId}/helpful`)).status).toBe(404);
+    // Its author still sees it, held.
+    const own = await alice.client.get('/api/reviews/user?limit=100');
+    const mine = own.body.find((r: { id: number }) => r.id === reviewId);
+    expect(mine.moderation).toMatchObject({ status: 'held', canAppeal: true });
+    const detail = await alice.client.get(`/api/reviews/${reviewId}`);
+    expect(detail.status).toBe(200);
+    expect(detail.body.moderation.status).toBe('held');
   });
 });

@@ -22,7 +22,13 @@ const seed = () =>
       process.execPath,
       [join(__dirname, '..', '..', '..', 'scripts', 'seed.ts')],
       {
-        env: { ...process.env, TC_BASE_URL: world.stack.gatewayUrl, SEED_SCALE: '0.05' },
+        env: {
+          ...process.env,
+          TC_BASE_URL: world.stack.gatewayUrl,
+          SEED_SCALE: '0.05',
+          // For the operator command that makes `moderator` a moderator (npm run grant).
+          DATABASE_URL: world.stack.db.adminUrl,
+        },
         encoding: 'utf8',
         timeout: 150_000,
       },
@@ -42,6 +48,10 @@ it('seeds through the public API once, and nothing the second time', async () =>
   expect(
     Number((await world.admin('photos').whereNotNull('review_id').count({ n: '*' }))[0]!.n),
   ).toBeGreaterThan(0);
+  const moderator = await world.stack
+    .client()
+    .post('/api/login', { username: 'moderator', password: 'trustcircle-demo' });
+  expect(moderator.body.roles).toEqual(['member', 'moderator']);
 
   const second = await seed();
   expect(second.status).toBe(0);

@@ -110,7 +110,7 @@ export function createBusinesses({ db, trendingDays, searchSimilarity }: Busines
     async get(id: number): Promise<BusinessDetail> {
       const row = await businessesStore.findWithGroupScores(db, id);
       if (!row) throw notFound(BUSINESS_NOT_FOUND);
-      return toDetail(
+      const detail = toDetail(
         row,
         row.group_scores.map((group) => ({
           groupId: group.group_id,
@@ -119,6 +119,14 @@ export function createBusinesses({ db, trendingDays, searchSimilarity }: Busines
           reviewCount: group.review_count,
         })),
       );
+      const activity = row.activity;
+      if (activity?.flagged && activity.since) {
+        detail.unusualActivity = {
+          since: new Date(activity.since).toISOString(),
+          reviewCount: activity.review_count ?? 0,
+        };
+      }
+      return detail;
     },
 
     async similar(id: number): Promise<BusinessSummary[]> {
@@ -174,6 +182,7 @@ function toDetail(row: BusinessRow, groupTrustScores: BusinessDetail['groupTrust
     ...toSummary(row),
     communityRating: communityRating(row.positive_count, row.review_count),
     groupTrustScores,
+    unusualActivity: null,
   };
   if (row.address) detail.address = row.address;
   if (row.phone) detail.phone = row.phone;

@@ -42,6 +42,7 @@ export function mergeReview(
         group_ids: [],
         helpful_count: 0,
         author_verified: false,
+        author_new_account: false,
         created_at: null,
         hidden: false,
         version: review.version,
@@ -55,6 +56,7 @@ export function mergeReview(
     base.rating = review.rating;
     base.group_ids = [...new Set(review.groupIds)];
     base.author_verified = authorVerified ?? review.authorVerified;
+    base.author_new_account = review.authorNewAccount ?? false;
     base.created_at = new Date(review.createdAt);
     base.hidden = review.hidden;
     base.facts_version = review.version;
@@ -80,6 +82,7 @@ export function mergeVote(existing: FactRow | null, vote: VoteChangedEventData):
         group_ids: [],
         helpful_count: 0,
         author_verified: false,
+        author_new_account: false,
         created_at: null,
         hidden: false,
         version: vote.version,

@@ -14,6 +14,7 @@ const factArb: fc.Arbitrary<ReviewFact> = fc.record({
   rating: fc.integer({ min: 1, max: 5 }),
   helpfulCount: fc.integer({ min: 0, max: 10_000 }),
   authorVerified: fc.boolean(),
+  authorNewAccount: fc.boolean(),
   createdAtMs: fc.integer({ min: NOW - 3 * 365 * DAY, max: NOW }),
   groupIds: fc.uniqueArray(fc.integer({ min: 1, max: 5 }), { maxLength: 3 }),
 });
@@ -81,6 +82,22 @@ describe('trust score (design §6)', () => {
     );
   });
 
+  it('weighs a review from an account younger than 7 days half as much', () => {
+    fc.assert(
+      fc.property(factsArb, factArb, (others, review) => {
+        const fresh = score([...others, { ...review, authorNewAccount: true }]);
+        const established = score([...others, { ...review, authorNewAccount: false }]);
+        expect(Math.abs(established - review.rating)).toBeLessThanOrEqual(
+          Math.abs(fresh - review.rating) + EPS,
+        );
+        expect(reviewWeight({ ...review, authorNewAccount: true }, NOW)).toBeCloseTo(
+          reviewWeight({ ...review, authorNewAccount: false }, NOW) / 2,
+          12,
+        );
+      }),
+    );
+  });
+
   it('moves away from the prior as more reviews agree', () => {
     fc.assert(
       fc.property(factArb, fc.integer({ min: 1, max: 50 }), (review, n) => {
@@ -109,19 +126,27 @@ describe('trust score (design §6)', () => {
   });
 
   it('computes the documented example', () => {
-    // Two reviews a half-life apart: w1 = 1.5·(1+log10 4)·1, w2 = 1·1·0.5.
     const facts: ReviewFact[] = [
-      { rating: 5, helpfulCount: 3, authorVerified: true, createdAtMs: NOW, groupIds: [7] },
+      {
+        rating: 5,
+        helpfulCount: 3,
+        authorVerified: true,
+        authorNewAccount: false,
+        createdAtMs: NOW,
+        groupIds: [7],
+      },
       {
         rating: 2,
         helpfulCount: 0,
         authorVerified: false,
+        authorNewAccount: true,
         createdAtMs: NOW - 180 * DAY,
         groupIds: [],
       },
     ];
+    // w1 = 1.5·1·(1+log10 4)·1, w2 = 1·0.5·1·0.5 (a new account's review, a half-life old).
     const w1 = 1.5 * (1 + Math.log10(4));
-    const w2 = 0.5;
+    const w2 = 0.25;
     const global = (3 * 3.5 + 5 * w1 + 2 * w2) / (3 + w1 + w2);
     const scores = computeBusinessScores(facts);
     expect(scores.globalTrustScore).toBeCloseTo(global, 12);

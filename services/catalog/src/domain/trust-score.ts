@@ -2,8 +2,9 @@
  * Design §6, the one place the trust-score formula and its constants live (docs/trust-score.md
  * explains them). Pure: no clock, no I/O; ages are measured from the business's newest review.
  *
- *   w = v · h · d
+ *   w = v · a · h · d
  *     v = 1.5 if the author is verified, else 1
+ *     a = 0.5 if the author's account was younger than 7 days when the review was written, else 1
  *     h = 1 + log10(1 + helpfulCount)
  *     d = 0.5 ^ (ageDays / 180)         age from the business's newest counted review
  *   global = (m·C + Σ w·rating) / (m + Σ w)     m = 3, C = 3.5; 0 with no review
@@ -12,6 +13,8 @@
 
 export const VERIFIED_WEIGHT = 1.5;
 export const UNVERIFIED_WEIGHT = 1;
+/** Reviews written from accounts younger than 7 days (issue 15: fresh accounts are cheap). */
+export const NEW_ACCOUNT_WEIGHT = 0.5;
 export const HALF_LIFE_DAYS = 180;
 export const GLOBAL_PRIOR_WEIGHT = 3;
 export const GLOBAL_PRIOR_MEAN = 3.5;
@@ -26,6 +29,8 @@ export interface ReviewFact {
   rating: number;
   helpfulCount: number;
   authorVerified: boolean;
+  /** The author's account was younger than 7 days when the review was written. */
+  authorNewAccount: boolean;
   /** Milliseconds since the epoch. */
   createdAtMs: number;
   groupIds: readonly number[];
@@ -51,6 +56,10 @@ export function verificationFactor(verified: boolean): number {
   return verified ? VERIFIED_WEIGHT : UNVERIFIED_WEIGHT;
 }
 
+export function accountAgeFactor(newAccount: boolean): number {
+  return newAccount ? NEW_ACCOUNT_WEIGHT : 1;
+}
+
 export function helpfulnessFactor(helpfulCount: number): number {
   return 1 + Math.log10(1 + Math.max(0, helpfulCount));
 }
@@ -59,11 +68,12 @@ export function decayFactor(ageDays: number): number {
   return Math.pow(0.5, Math.max(0, ageDays) / HALF_LIFE_DAYS);
 }
 
-/** w = v · h · d for a review, given the time of the business's newest review. */
+/** w = v · a · h · d for a review, given the time of the business's newest review. */
 export function reviewWeight(fact: ReviewFact, newestMs: number): number {
   const ageDays = (newestMs - fact.createdAtMs) / DAY_MS;
   return (
     verificationFactor(fact.authorVerified) *
+    accountAgeFactor(fact.authorNewAccount) *
     helpfulnessFactor(fact.helpfulCount) *
     decayFactor(ageDays)
   );

@@ -1,11 +1,13 @@
 import { createEventConsumer, type EventsContext } from '@trustcircle/service-kit';
 import { scoring } from '../domain/scoring';
+import { projectionsStore } from '../store/projections-store';
 
 export const CONSUMED_SUBJECTS = [
   'reviews.review.created',
   'reviews.review.updated',
   'reviews.review.hidden',
   'reviews.vote.changed',
+  'reviews.activity.changed',
   'identity.user.registered',
   'identity.user.updated',
   'communities.group.created',
@@ -40,6 +42,9 @@ export function createProjectionsConsumer(ctx: EventsContext) {
           return;
         case 'reviews.vote.changed':
           await scoring.applyVotes(trx, [event.data]);
+          return;
+        case 'reviews.activity.changed':
+          await projectionsStore.upsertActivity(trx, event.data);
           return;
         case 'identity.user.registered':
         case 'identity.user.updated':

@@ -18,6 +18,12 @@ export interface BusinessRow {
   positive_count: number;
 }
 
+export interface ActivityRow {
+  since: Date | null;
+  review_count: number | null;
+  flagged: boolean;
+}
+
 export interface GroupScoreRow {
   group_id: number;
   group_name: string | null;
@@ -113,8 +119,12 @@ export const businessesStore = {
   async findWithGroupScores(
     db: Knex,
     id: number,
-  ): Promise<(BusinessRow & { group_scores: GroupScoreRow[] }) | null> {
-    const [row] = await preparedRows<BusinessRow & { group_scores: GroupScoreRow[] }>(
+  ): Promise<
+    (BusinessRow & { group_scores: GroupScoreRow[]; activity: ActivityRow | null }) | null
+  > {
+    const [row] = await preparedRows<
+      BusinessRow & { group_scores: GroupScoreRow[]; activity: ActivityRow | null }
+    >(
       db,
       db.raw(
         `select ${SELECT},
@@ -123,7 +133,10 @@ export const businessesStore = {
                                  'score', s.score, 'review_count', s.review_count)
                                order by s.review_count desc, s.group_id)
                           from business_group_scores s left join groups g on g.id = s.group_id
-                         where s.business_id = b.id), '[]'::json) as group_scores
+                         where s.business_id = b.id), '[]'::json) as group_scores,
+              (select json_build_object('since', a.since, 'review_count', a.review_count,
+                                        'flagged', a.flagged)
+                 from business_activity a where a.business_id = b.id) as activity
          from businesses b
         where b.id = ?`,
         [id],

@@ -1,3 +1,4 @@
+import type { ActivityChangedEventData } from '@trustcircle/contracts';
 import type { Knex } from '@trustcircle/service-kit';
 import type { BusinessScores, ReviewFact } from '../domain/trust-score';
 
@@ -13,6 +14,7 @@ export interface FactRow {
   group_ids: number[];
   helpful_count: number;
   author_verified: boolean;
+  author_new_account: boolean;
   created_at: Date | null;
   hidden: boolean;
   version: number;
@@ -30,6 +32,7 @@ const FACT_COLUMNS = [
   'group_ids',
   'helpful_count',
   'author_verified',
+  'author_new_account',
   'created_at',
   'hidden',
   'version',
@@ -37,14 +40,15 @@ const FACT_COLUMNS = [
   'helpful_version',
 ] as const satisfies readonly (keyof FactRow)[];
 
-/** The facts text of `countedFactsOf`: rating,helpful,verified,epochMs,group;group|… */
+/** The facts text of `countedFactsOf`: rating,helpful,verified,newAccount,epochMs,group;group|… */
 function parseFacts(text: string): ReviewFact[] {
   return text.split('|').map((line) => {
-    const [rating, helpful, verified, ms, groups] = line.split(',');
+    const [rating, helpful, verified, newAccount, ms, groups] = line.split(',');
     return {
       rating: Number(rating),
       helpfulCount: Number(helpful),
       authorVerified: verified === '1',
+      authorNewAccount: newAccount === '1',
       createdAtMs: Number(ms),
       groupIds: groups ? groups.split(';').map(Number) : [],
     };
@@ -86,7 +90,7 @@ export const projectionsStore = {
        select ${FACT_COLUMNS.join(', ')}
          from jsonb_to_recordset(?::jsonb) as x(review_id integer, business_id integer,
               user_id integer, rating smallint, group_ids integer[], helpful_count integer,
-              author_verified boolean, created_at timestamptz, hidden boolean, version integer,
+              author_verified boolean, author_new_account boolean, created_at timestamptz, hidden boolean, version integer,
               facts_version integer, helpful_version integer)
        on conflict (review_id) do update set
          ${FACT_COLUMNS.filter((c) => c !== 'review_id')
@@ -150,6 +154,26 @@ export const projectionsStore = {
       .update({ author_verified: isVerified });
   },
 
+  /** Keeps the newest version of a business's unusual-activity flag. */
+  async upsertActivity(trx: Knex.Transaction, activity: ActivityChangedEventData): Promise<void> {
+    const flag = activity.unusualActivity;
+    await trx.raw(
+      `insert into business_activity as a (business_id, since, review_count, flagged, version)
+       values (?, ?, ?, ?, ?)
+       on conflict (business_id) do update set since = excluded.since,
+         review_count = excluded.review_count, flagged = excluded.flagged,
+         version = excluded.version
+         where a.version < excluded.version`,
+      [
+        activity.businessId,
+        flag?.since ?? null,
+        flag?.reviewCount ?? null,
+        flag !== null,
+        activity.version,
+      ],
+    );
+  },
+
   async upsertGroup(
     trx: Knex.Transaction,
     group: { id: number; name: string; version: number },
@@ -165,7 +189,7 @@ export const projectionsStore = {
   /**
    * The counted facts of one business, through the covering partial index. Aggregated into one
    * text value on the server: parsing 10,000 rows of columns costs the driver far more than
-   * splitting one string (rating,helpful,verified,epochMs,group;group|…). `date_part` (float)
+   * splitting one string (rating,helpful,verified,newAccount,epochMs,group;group|…). `date_part` (float)
    * rather than `extract` (numeric): formatting 10,000 numerics took half the statement.
    */
   async countedFacts(trx: Knex.Transaction, businessId: number): Promise<ReviewFact[]> {
@@ -181,6 +205,7 @@ export const projectionsStore = {
       `select business_id,
               string_agg(
                 rating || ',' || helpful_count || ',' || author_verified::int || ',' ||
+                author_new_account::int || ',' ||
                 (date_part('epoch', created_at) * 1000)::bigint || ',' ||
                 array_to_string(group_ids, ';'),
                 '|') as facts

@@ -1,7 +1,9 @@
 import {
   EMAIL_TAKEN,
+  IDENTITY_ALREADY_USED,
   USERNAME_TAKEN,
   VERIFICATION_TOKEN_INVALID,
+  VERIFICATION_UNAVAILABLE,
   type ProfileUpdate,
   type RegisterRequest,
   type User,
@@ -9,13 +11,13 @@ import {
 import {
   conflict,
   fieldError,
+  HttpError,
   isUniqueViolation,
   notFound,
-  unavailable,
   type Knex,
 } from '@trustcircle/service-kit';
 import { publishUserRegistered, publishUserUpdated } from '../events/user-events';
-import { EMAIL_KEY, USERNAME_KEY, type UsersStore } from '../store/users-store';
+import { EMAIL_KEY, USERNAME_KEY, VERIFICATION_KEY, type UsersStore } from '../store/users-store';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords';
 import {
   VerificationUnavailableError,
@@ -33,9 +35,13 @@ const usernameTaken = () =>
   conflict(USERNAME_TAKEN, [{ path: 'username', message: USERNAME_TAKEN }]);
 const emailTaken = () => conflict(EMAIL_TAKEN, [{ path: 'email', message: EMAIL_TAKEN }]);
 
-function translateUniqueViolation(error: unknown): never {
+function translateUniqueViolation(error: unknown, tokenPath = 'token'): never {
   if (isUniqueViolation(error, USERNAME_KEY)) throw usernameTaken();
   if (isUniqueViolation(error, EMAIL_KEY)) throw emailTaken();
+  // The unique index decides, so two accounts racing for one identity cannot both win.
+  if (isUniqueViolation(error, VERIFICATION_KEY)) {
+    throw conflict(IDENTITY_ALREADY_USED, [{ path: tokenPath, message: IDENTITY_ALREADY_USED }]);
+  }
   throw error;
 }
 
@@ -49,7 +55,7 @@ async function checkToken(
     result = await verification.verify(token);
   } catch (error) {
     if (error instanceof VerificationUnavailableError) {
-      throw unavailable('Verification is unavailable right now. Try again later.');
+      throw new HttpError(503, VERIFICATION_UNAVAILABLE, undefined, { 'Retry-After': '5' });
     }
     throw error;
   }
@@ -80,21 +86,31 @@ export function createAccounts({ db, users, verification }: AccountsDeps) {
             passwordHash,
             isVerified: verified !== null,
             clearMeId: verified?.verificationId ?? null,
+            verifiedAt: verified?.verifiedAt ?? null,
           });
           await publishUserRegistered(trx, stored);
           return stored.user;
         });
       } catch (error) {
         // Two sign-ups racing for one name: the unique index decides.
-        return translateUniqueViolation(error);
+        return translateUniqueViolation(error, 'clearMeToken');
       }
     },
 
-    /** The same `null` for an unknown account and a wrong password. */
-    async checkCredentials(usernameOrEmail: string, password: string): Promise<User | null> {
+    /**
+     * The same work and answer for an unknown account and a wrong password, except for the
+     * account id the gateway keys its sign-in budget on (it never reaches the client).
+     */
+    async checkCredentials(
+      usernameOrEmail: string,
+      password: string,
+    ): Promise<{ user: User } | { user: null; accountId: number | null }> {
       const stored = await users.findByLogin(db, usernameOrEmail);
-      if (!stored) return verifyAgainstDecoy(password).then(() => null);
-      return (await verifyPassword(stored.passwordHash, password)) ? stored.user : null;
+      if (!stored)
+        return verifyAgainstDecoy(password).then(() => ({ user: null, accountId: null }));
+      return (await verifyPassword(stored.passwordHash, password))
+        ? { user: stored.user }
+        : { user: null, accountId: stored.user.id };
     },
 
     async get(userId: number): Promise<User> {
@@ -126,16 +142,21 @@ export function createAccounts({ db, users, verification }: AccountsDeps) {
 
     async verify(userId: number, token: string): Promise<User> {
       const result = await checkToken(verification, token, 'token');
-      return db.transaction(async (trx) => {
-        const stored = await users.update(trx, userId, {
-          isVerified: true,
-          clearMeId: result.verificationId,
+      try {
+        return await db.transaction(async (trx) => {
+          const stored = await users.update(trx, userId, {
+            isVerified: true,
+            clearMeId: result.verificationId,
+            verifiedAt: result.verifiedAt,
+          });
+          if (!stored) throw notFound('User not found');
+          // Verification changes a trust fact other services weigh reviews by.
+          await publishUserUpdated(trx, stored);
+          return stored.user;
         });
-        if (!stored) throw notFound('User not found');
-        // Verification changes a trust fact other services weigh reviews by.
-        await publishUserUpdated(trx, stored);
-        return stored.user;
-      });
+      } catch (error) {
+        return translateUniqueViolation(error);
+      }
     },
   };
 }

@@ -10,6 +10,7 @@ export function userEventData({ user, version }: StoredUser): UserEventData {
     name: user.name,
     avatar: user.avatar,
     isVerified: user.isVerified,
+    verifiedAt: user.verifiedAt,
     createdAt: user.createdAt,
     version,
   };

@@ -1,9 +1,10 @@
 import {
   INVALID_CREDENTIALS,
+  type CredentialsCheckFailure,
   LoginRequestSchema,
   RegisterRequestSchema,
 } from '@trustcircle/contracts';
-import { parseBody, requireInternal, unauthorized } from '@trustcircle/service-kit';
+import { parseBody, requireInternal } from '@trustcircle/service-kit';
 import { Router } from 'express';
 import type { Accounts } from '../domain/accounts';
 
@@ -19,9 +20,16 @@ export function internalRoutes(accounts: Accounts): Router {
 
   router.post('/credentials/check', async (req, res) => {
     const { username, password } = parseBody(LoginRequestSchema, req);
-    const user = await accounts.checkCredentials(username, password);
-    if (!user) throw unauthorized(INVALID_CREDENTIALS);
-    res.json({ user });
+    const result = await accounts.checkCredentials(username, password);
+    if (!result.user) {
+      const failure: CredentialsCheckFailure = {
+        message: INVALID_CREDENTIALS,
+        accountId: result.accountId,
+      };
+      res.status(401).json(failure);
+      return;
+    }
+    res.json({ user: result.user });
   });
 
   return router;

@@ -1,4 +1,4 @@
-import type { User } from '@trustcircle/contracts';
+import { knownRoles, type Role, type User } from '@trustcircle/contracts';
 import type { Knex } from '@trustcircle/service-kit';
 
 interface UserRow {
@@ -11,6 +11,9 @@ interface UserRow {
   password_hash: string;
   is_verified: boolean;
   clear_me_id: string | null;
+  verified_at: Date | null;
+  /** Absent only while migrations before 003 run. */
+  roles?: string[];
   version: number;
   created_at: Date;
 }
@@ -30,6 +33,7 @@ export interface NewUser {
   passwordHash: string;
   isVerified: boolean;
   clearMeId: string | null;
+  verifiedAt: Date | null;
 }
 
 export interface UserChanges {
@@ -39,11 +43,14 @@ export interface UserChanges {
   avatar?: string | null;
   isVerified?: boolean;
   clearMeId?: string | null;
+  verifiedAt?: Date | null;
 }
 
 /** The unique indexes, so the domain can tell which field collided. */
 export const USERNAME_KEY = 'users_username_lower_key';
 export const EMAIL_KEY = 'users_email_lower_key';
+/** One verification id per account (migration 002). */
+export const VERIFICATION_KEY = 'users_clear_me_id_key';
 
 function toStored(row: UserRow): StoredUser {
   return {
@@ -56,6 +63,8 @@ function toStored(row: UserRow): StoredUser {
       avatar: row.avatar,
       isVerified: row.is_verified,
       clearMeId: row.clear_me_id,
+      verifiedAt: row.verified_at?.toISOString() ?? null,
+      roles: knownRoles(row.roles),
       createdAt: row.created_at.toISOString(),
     },
     passwordHash: row.password_hash,
@@ -66,7 +75,12 @@ function toStored(row: UserRow): StoredUser {
 export interface UsersStore {
   insert(db: Knex, user: NewUser): Promise<StoredUser>;
   findById(db: Knex, id: number): Promise<StoredUser | null>;
-  findByLogin(db: Knex, usernameOrEmail: string): Promise<StoredUser | null>;
+  /** `forUpdate` locks the row until the transaction ends (read-modify-write by operators). */
+  findByLogin(
+    db: Knex,
+    usernameOrEmail: string,
+    options?: { forUpdate?: boolean },
+  ): Promise<StoredUser | null>;
   usernameOrEmailTaken(
     db: Knex,
     username: string,
@@ -74,6 +88,8 @@ export interface UsersStore {
   ): Promise<{ username: boolean; email: boolean }>;
   emailTakenByOther(db: Knex, email: string, userId: number): Promise<boolean>;
   update(db: Knex, id: number, changes: UserChanges): Promise<StoredUser | null>;
+  /** Operator only (`npm run grant`); roles are not in the events, so no version bump. */
+  setRoles(db: Knex, id: number, roles: readonly Role[]): Promise<void>;
 }
 
 /** Every method takes the executor so callers can run it inside their transaction. */
@@ -89,6 +105,7 @@ export const knexUsersStore: UsersStore = {
         password_hash: user.passwordHash,
         is_verified: user.isVerified,
         clear_me_id: user.clearMeId,
+        verified_at: user.verifiedAt,
       })
       .returning('*');
     return toStored(row as UserRow);
@@ -99,10 +116,11 @@ export const knexUsersStore: UsersStore = {
     return row ? toStored(row) : null;
   },
 
-  async findByLogin(db, usernameOrEmail) {
+  async findByLogin(db, usernameOrEmail, options = {}) {
     const key = usernameOrEmail.toLowerCase();
     const column = key.includes('@') ? 'email' : 'username';
-    const row = await db<UserRow>('users').whereRaw(`lower(${column}) = ?`, [key]).first();
+    const query = db<UserRow>('users').whereRaw(`lower(${column}) = ?`, [key]);
+    const row = await (options.forUpdate ? query.forUpdate() : query).first();
     return row ? toStored(row) : null;
   },
 
@@ -133,10 +151,16 @@ export const knexUsersStore: UsersStore = {
     if (changes.avatar !== undefined) patch.avatar = changes.avatar;
     if (changes.isVerified !== undefined) patch.is_verified = changes.isVerified;
     if (changes.clearMeId !== undefined) patch.clear_me_id = changes.clearMeId;
+    if (changes.verifiedAt !== undefined) patch.verified_at = changes.verifiedAt;
     const [row] = await db('users')
       .where({ id })
       .update({ ...patch, version: db.raw('version + 1'), updated_at: db.fn.now() })
       .returning('*');
     return row ? toStored(row as UserRow) : null;
+  },
+  async setRoles(db, id, roles) {
+    await db('users')
+      .where({ id })
+      .update({ roles: [...roles], updated_at: db.fn.now() });
   },
 };

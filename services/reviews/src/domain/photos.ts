@@ -45,9 +45,17 @@ export function createPhotos({ db }: { db: Knex }) {
       });
     },
 
-    async get(id: string): Promise<StoredPhoto> {
+    /** Photos of held or removed reviews only for their author and moderators. */
+    async get(
+      id: string,
+      viewer: { userId: number | null; moderator: boolean },
+    ): Promise<StoredPhoto> {
       const photo = UUID.test(id) ? await photosStore.find(db, id) : null;
       if (!photo) throw notFound(PHOTO_NOT_FOUND);
+      const review = photo.review;
+      if (review?.hidden && !viewer.moderator && review.authorId !== viewer.userId) {
+        throw notFound(PHOTO_NOT_FOUND);
+      }
       return photo;
     },
   };

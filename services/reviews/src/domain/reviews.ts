@@ -1,7 +1,6 @@
 import {
   PHOTO_NOT_FOUND,
   PHOTO_URL_PATTERN,
-  REPORTS_TO_HIDE,
   REVIEW_ALREADY_EXISTS,
   REVIEW_ALREADY_REPORTED,
   REVIEW_BUSINESS_NOT_FOUND,
@@ -30,14 +29,16 @@ import {
 import { publishReview } from '../events/review-events';
 import { photosStore } from '../store/photos-store';
 import { projectionsStore } from '../store/projections-store';
+import { moderationStore, REPORT_UNIQUE_KEY } from '../store/moderation-store';
 import {
-  REPORT_UNIQUE_KEY,
   REVIEW_UNIQUE_KEY,
   reviewsStore,
   type ReviewFacts,
   type ReviewView,
 } from '../store/reviews-store';
+import { afterReport, withModeration } from './moderation';
 import { decodeCursor, pageOf } from './paging';
+import { accountAgeDays, standingOf } from './standing';
 
 export interface ReviewsDeps {
   db: Knex;
@@ -88,10 +89,19 @@ export function createReviews({ db, projectionWaitMs }: ReviewsDeps) {
     if (claimed !== ids.length) throw fieldError('photos', PHOTO_NOT_FOUND);
   }
 
-  async function view(id: number, viewerId: number | null): Promise<ReviewJson> {
+  /**
+   * A review as the viewer may see it: held and removed ones only by their author and
+   * moderators, who also get `moderation` when they ask for it (reads, not write answers).
+   */
+  async function view(
+    id: number,
+    viewerId: number | null,
+    { moderator = false, moderation = false } = {},
+  ): Promise<ReviewJson> {
     const review = await reviewsStore.view(db, id, viewerId);
-    if (!review) throw notFound(REVIEW_NOT_FOUND);
-    return review.json;
+    const privileged = moderator || (review !== null && review.authorId === viewerId);
+    if (!review || (review.hidden && !privileged)) throw notFound(REVIEW_NOT_FOUND);
+    return privileged && moderation ? withModeration(review) : review.json;
   }
 
   /** The store answers up to `limit + 1` reviews, already rendered: cut to the page. */
@@ -174,9 +184,9 @@ export function createReviews({ db, projectionWaitMs }: ReviewsDeps) {
       return view(reviewId, userId);
     },
 
-    /** Hidden reviews are not found. */
-    async get(reviewId: number, viewerId: number | null): Promise<ReviewJson> {
-      return view(reviewId, viewerId);
+    /** Held and removed reviews are not found, except by their author and moderators. */
+    async get(reviewId: number, viewerId: number | null, moderator = false): Promise<ReviewJson> {
+      return view(reviewId, viewerId, { moderator, moderation: true });
     },
 
     /**
@@ -196,7 +206,10 @@ export function createReviews({ db, projectionWaitMs }: ReviewsDeps) {
       return { voted: outcome.voted, helpfulCount: outcome.helpfulCount ?? 0 };
     },
 
-    /** The third distinct reporter hides the review everywhere (`reviews.review.hidden`). */
+    /**
+     * A report weighs by the reporter's standing (domain/standing.ts); any report queues the
+     * review for moderators, and enough weight holds it until they decide.
+     */
     async report(
       userId: number,
       reviewId: number,
@@ -207,19 +220,19 @@ export function createReviews({ db, projectionWaitMs }: ReviewsDeps) {
           const facts = await reviewsStore.lock(trx, reviewId);
           if (!visible(facts)) throw notFound(REVIEW_NOT_FOUND);
           if (facts.userId === userId) throw forbidden(REVIEW_OWN_REPORT);
-          const report = await reviewsStore.insertReport(trx, {
-            reviewId,
-            userId,
-            reason: input.reason,
-            details: input.details,
+          const record = await moderationStore.reporterRecord(trx, userId);
+          const standing = standingOf({
+            verified: record.verified,
+            accountAgeDays: accountAgeDays(record.createdAt, new Date()),
+            upheldReports: record.upheld,
+            rejectedReports: record.rejected,
           });
-          if ((await reviewsStore.reporterCount(trx, reviewId)) >= REPORTS_TO_HIDE) {
-            await publishReview(
-              trx,
-              'reviews.review.hidden',
-              await reviewsStore.hide(trx, reviewId),
-            );
-          }
+          const report = await moderationStore.insertReport(
+            trx,
+            { ...input, reviewId, userId },
+            standing,
+          );
+          await afterReport(trx, facts);
           return report;
         });
       } catch (error) {
@@ -232,8 +245,13 @@ export function createReviews({ db, projectionWaitMs }: ReviewsDeps) {
       return page(await reviewsStore.feedPage(db, userId, pageArgs(query)), query);
     },
 
+    /** The author's own reviews, held and removed ones included, each with `moderation`. */
     async byUser(userId: number, query: PageQuery): Promise<ReviewPage> {
-      return page(await reviewsStore.userPage(db, userId, pageArgs(query)), query);
+      const rows = await reviewsStore.userPage(db, userId, pageArgs(query));
+      return page(
+        rows.map((row) => ({ id: row.id, json: withModeration(row) })),
+        query,
+      );
     },
 
     async byGroup(groupId: number, query: PageQuery, viewerId: number | null): Promise<ReviewPage> {

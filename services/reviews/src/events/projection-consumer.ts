@@ -25,9 +25,10 @@ export async function applyProjectedEvent(
     case 'identity.user.registered':
     case 'identity.user.updated': {
       const { changed, wasVerified } = await projectionsStore.upsertUser(trx, event.data);
-      // A verification changes how much the author's reviews weigh in trust scores: tell
-      // catalog through a new version of each review (the user's review count is small).
-      if (changed && (wasVerified ?? false) !== event.data.isVerified) {
+      // A verification changes how much the author's reviews weigh in trust scores, and so
+      // does the account's age once it is first known: tell catalog through a new version of
+      // each review (the user's review count is small).
+      if (changed && (wasVerified === null || wasVerified !== event.data.isVerified)) {
         for (const id of await reviewsStore.idsByUser(trx, event.data.id)) {
           const facts = await reviewsStore.lock(trx, id);
           if (!facts || facts.hidden) continue;

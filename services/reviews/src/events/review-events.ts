@@ -1,5 +1,6 @@
 import type { ReviewEventData } from '@trustcircle/contracts';
 import { publish, type Knex } from '@trustcircle/service-kit';
+import { writtenByNewAccount } from '../domain/standing';
 import { projectionsStore } from '../store/projections-store';
 import { reviewsStore, type ReviewFacts } from '../store/reviews-store';
 
@@ -10,9 +11,9 @@ type ReviewSubject = 'reviews.review.created' | 'reviews.review.updated' | 'revi
  * categories) project of a review: its facts, never its text.
  */
 export async function reviewEventData(trx: Knex, facts: ReviewFacts): Promise<ReviewEventData> {
-  const [groupIds, authorVerified, business] = [
+  const [groupIds, author, business] = [
     await reviewsStore.tagsOf(trx, facts.id),
-    await projectionsStore.isVerified(trx, facts.userId),
+    await projectionsStore.standingFacts(trx, facts.userId),
     await projectionsStore.findBusiness(trx, facts.businessId),
   ];
   return {
@@ -22,10 +23,12 @@ export async function reviewEventData(trx: Knex, facts: ReviewFacts): Promise<Re
     rating: facts.rating,
     groupIds,
     helpfulCount: facts.helpfulCount,
-    authorVerified,
+    authorVerified: author.isVerified,
     createdAt: facts.createdAt.toISOString(),
     hidden: facts.hidden,
     version: facts.version,
+    status: facts.status,
+    authorNewAccount: writtenByNewAccount(author.createdAt, facts.createdAt),
     ...(business ? { businessCategory: business.category } : {}),
   };
 }

@@ -1,5 +1,6 @@
 import type { BackgroundWorker, Logger, Knex } from '@trustcircle/service-kit';
 import { photosStore } from '../store/photos-store';
+import { periodicWorker } from '../workers/periodic';
 
 /** Deletes uploads that no review took within the time allowed (24 hours by default). */
 export function createPhotoSweeper(options: {
@@ -8,8 +9,6 @@ export function createPhotoSweeper(options: {
   intervalMs: number;
   orphanTtlMinutes: number;
 }): BackgroundWorker & { sweepOnce(): Promise<number> } {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> = Promise.resolve();
   const logger = options.logger.child({ worker: 'photo-sweeper' });
   const sweepOnce = async () => {
     const deleted = await photosStore.deleteUnattached(options.db, options.orphanTtlMinutes);
@@ -17,17 +16,12 @@ export function createPhotoSweeper(options: {
     return deleted;
   };
   return {
-    name: 'photo-sweeper',
+    ...periodicWorker({
+      name: 'photo-sweeper',
+      logger: options.logger,
+      intervalMs: options.intervalMs,
+      task: sweepOnce,
+    }),
     sweepOnce,
-    start() {
-      timer = setInterval(() => {
-        running = sweepOnce().catch((err: unknown) => logger.warn({ err }, 'photo sweep failed'));
-      }, options.intervalMs);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      await running;
-    },
   };
 }

@@ -1,4 +1,4 @@
-import { currentUserId, requireUser } from '@trustcircle/service-kit';
+import { currentUserId, hasRole, requireUser } from '@trustcircle/service-kit';
 import { Router } from 'express';
 import type { Photos } from '../domain/photos';
 import { readPhotoFiles } from '../photos/multipart';
@@ -14,16 +14,27 @@ export function photoRoutes(photos: Photos): Router {
   });
 
   router.get('/:id', async (req, res) => {
-    const photo = await photos.get(req.params.id ?? '');
+    const id = req.params.id ?? '';
+    const photo = await photos.get(id, {
+      userId: req.auth?.userId ?? null,
+      moderator: hasRole(req, 'moderator'),
+    });
+    // The bytes never change under an id, but a photo stops being served when its review is
+    // held or removed: caches keep it 5 minutes at most, then revalidate (a 304 needs the same
+    // visibility check as a 200). Photos only its author and moderators see are not cached.
+    const etag = `"${id}"`;
     res.set({
-      'Content-Type': photo.contentType,
-      'Content-Length': String(photo.bytes.length),
       'X-Content-Type-Options': 'nosniff',
-      // A photo never changes under its id.
-      'Cache-Control': 'public, max-age=31536000, immutable',
+      'Cache-Control': photo.review?.hidden ? 'private, no-store' : 'public, max-age=300',
+      ETag: etag,
       'Content-Security-Policy': "default-src 'none'; sandbox",
       'Content-Disposition': 'inline',
     });
+    if (req.headers['if-none-match'] === etag) {
+      res.status(304).end();
+      return;
+    }
+    res.set({ 'Content-Type': photo.contentType, 'Content-Length': String(photo.bytes.length) });
     res.end(photo.bytes);
   });
 

@@ -6,6 +6,7 @@ import {
 } from '@trustcircle/contracts';
 import {
   currentUserId,
+  hasRole,
   parseBody,
   parseIdParam,
   parseQuery,
@@ -44,7 +45,9 @@ export function reviewRoutes(reviews: Reviews): Router {
   });
 
   router.get('/:id', async (req, res) => {
-    sendJsonText(res, await reviews.get(reviewId(req), viewer(req)));
+    // Author and moderators see held and removed reviews: never cached by anything in between.
+    res.set('Cache-Control', 'private, no-store');
+    sendJsonText(res, await reviews.get(reviewId(req), viewer(req), hasRole(req, 'moderator')));
   });
 
   router.patch('/:id', requireUser, async (req, res) => {

@@ -3,6 +3,8 @@ import type { Knex } from '@trustcircle/service-kit';
 export interface StoredPhoto {
   contentType: string;
   bytes: Buffer;
+  /** The review using it (null while unattached): who wrote it and whether it is hidden. */
+  review: { authorId: number; hidden: boolean } | null;
 }
 
 /** All SQL on `photos`. */
@@ -21,8 +23,16 @@ export const photosStore = {
   },
 
   async find(db: Knex, id: string): Promise<StoredPhoto | null> {
-    const row = await db('photos').where({ id }).first('content_type', 'bytes');
-    return row ? { contentType: row.content_type, bytes: row.bytes } : null;
+    const row = await db('photos as p')
+      .leftJoin('reviews as r', 'r.id', 'p.review_id')
+      .where('p.id', id)
+      .first('p.content_type', 'p.bytes', 'r.user_id', 'r.hidden');
+    if (!row) return null;
+    return {
+      contentType: row.content_type,
+      bytes: row.bytes,
+      review: row.user_id === null ? null : { authorId: row.user_id, hidden: row.hidden },
+    };
   },
 
   /**

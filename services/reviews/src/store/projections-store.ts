@@ -27,6 +27,7 @@ export const projectionsStore = {
       name: user.name,
       avatar: user.avatar,
       is_verified: user.isVerified,
+      created_at: user.createdAt,
       version: user.version,
     };
     const inserted = await trx('users')
@@ -103,8 +104,12 @@ export const projectionsStore = {
     return new Set(rows.map((row) => row.group_id));
   },
 
-  async isVerified(db: Knex, userId: number): Promise<boolean> {
-    const row = await db('users').where({ id: userId }).first('is_verified');
-    return row?.is_verified === true;
+  /** What an author's or reporter's standing is made of; unknown users are unverified and new. */
+  async standingFacts(
+    db: Knex,
+    userId: number,
+  ): Promise<{ isVerified: boolean; createdAt: Date | null }> {
+    const row = await db('users').where({ id: userId }).first('is_verified', 'created_at');
+    return { isVerified: row?.is_verified === true, createdAt: row?.created_at ?? null };
   },
 };

@@ -1,8 +1,8 @@
-import type { ReviewReport } from '@trustcircle/contracts';
+import type { ReviewStatus } from '@trustcircle/contracts';
 import { preparedRows, type EventHeader, type Knex } from '@trustcircle/service-kit';
+import type { ModerationState } from '../domain/standing';
 
 export const REVIEW_UNIQUE_KEY = 'reviews_user_business_key';
-export const REPORT_UNIQUE_KEY = 'review_reports_review_user_key';
 
 /** The facts of one review the domain decides on (locked rows come from here). */
 export interface ReviewFacts {
@@ -12,6 +12,7 @@ export interface ReviewFacts {
   rating: number;
   helpfulCount: number;
   hidden: boolean;
+  status: ReviewStatus;
   version: number;
   createdAt: Date;
 }
@@ -23,22 +24,24 @@ interface ReviewFactsRow {
   rating: number;
   helpful_count: number;
   hidden: boolean;
+  status: ReviewStatus;
   version: number;
   created_at: Date;
 }
 
-const FACT_COLUMNS = [
+export const FACT_COLUMNS = [
   'id',
   'user_id',
   'business_id',
   'rating',
   'helpful_count',
   'hidden',
+  'status',
   'version',
   'created_at',
 ];
 
-function toFacts(row: ReviewFactsRow): ReviewFacts {
+export function toFacts(row: ReviewFactsRow): ReviewFacts {
   return {
     id: row.id,
     userId: row.user_id,
@@ -46,6 +49,7 @@ function toFacts(row: ReviewFactsRow): ReviewFacts {
     rating: row.rating,
     helpfulCount: row.helpful_count,
     hidden: row.hidden,
+    status: row.status,
     version: row.version,
     createdAt: row.created_at,
   };
@@ -99,6 +103,39 @@ function toView(row: CardRow): ReviewView {
   return { id: row.id, json: row.card.slice(0, -1) + live };
 }
 
+/** A read view with what its author and moderators see of its moderation. */
+export interface ModeratedView extends ReviewView {
+  authorId: number;
+  hidden: boolean;
+  moderation: ModerationState;
+}
+
+interface ModeratedCardRow extends CardRow {
+  user_id: number;
+  hidden: boolean;
+  status: ReviewStatus;
+  moderation_reason: string | null;
+  decided_at: Date | null;
+  appealed: boolean;
+}
+
+function toModeratedView(row: ModeratedCardRow): ModeratedView {
+  return {
+    ...toView(row),
+    authorId: row.user_id,
+    hidden: row.hidden,
+    moderation: {
+      status: row.status,
+      reason: row.moderation_reason,
+      decidedAt: row.decided_at,
+      appealed: row.appealed,
+    },
+  };
+}
+
+const MODERATION_COLUMNS =
+  ', r.user_id, r.hidden, r.status, r.moderation_reason, r.decided_at, r.appealed';
+
 /** Keyset page of review ids, newest (highest id) first; `before` is the last id seen. */
 export interface PageArgs {
   before: number | null;
@@ -124,25 +161,45 @@ function take(page: PageArgs): number {
  * in one statement: a page is one round trip and one plan, and each review one primary-key
  * read of its card.
  */
-async function viewsOf(
+async function cardRows<Row extends CardRow>(
   db: Knex,
   source: string,
   bindings: readonly Knex.RawBinding[],
   viewerId: number | null,
-): Promise<ReviewView[]> {
-  const rows = await preparedRows<CardRow>(
+  extraColumns = '',
+): Promise<Row[]> {
+  return preparedRows<Row>(
     db,
     db.raw(
       `select r.id, r.card::text as card, r.helpful_count,
             (?::int is not null and exists (select 1 from helpful_votes v
-               where v.review_id = r.id and v.user_id = ?::int)) as has_voted
+               where v.review_id = r.id and v.user_id = ?::int)) as has_voted${extraColumns}
        from (${source}) page
        join reviews r on r.id = page.id
       order by r.id desc`,
       [viewerId, viewerId, ...bindings],
     ),
   );
-  return rows.map(toView);
+}
+
+async function viewsOf(
+  db: Knex,
+  source: string,
+  bindings: readonly Knex.RawBinding[],
+  viewerId: number | null,
+): Promise<ReviewView[]> {
+  return (await cardRows<CardRow>(db, source, bindings, viewerId)).map(toView);
+}
+
+/** `viewsOf` whatever the reviews' status, with their moderation state (author, moderators). */
+export async function moderatedViewsOf(
+  db: Knex,
+  source: string,
+  bindings: readonly Knex.RawBinding[],
+  viewerId: number | null,
+): Promise<ModeratedView[]> {
+  const rows = await cardRows<ModeratedCardRow>(db, source, bindings, viewerId, MODERATION_COLUMNS);
+  return rows.map(toModeratedView);
 }
 
 export const reviewsStore = {
@@ -216,15 +273,6 @@ export const reviewsStore = {
     return rows.map((row) => row.group_id);
   },
 
-  async hide(trx: Knex, id: number): Promise<ReviewFacts> {
-    await trx('review_tags').where({ review_id: id }).update({ hidden: true });
-    const [row] = await trx('reviews')
-      .where({ id })
-      .update({ hidden: true, version: trx.raw('version + 1'), updated_at: trx.fn.now() })
-      .returning(FACT_COLUMNS);
-    return toFacts(row as ReviewFactsRow);
-  },
-
   /**
    * Toggles one user's vote (migration 005: lock, vote, counter, version and the
    * `reviews.vote.changed` outbox row in one statement). Null for an unknown review; a hidden
@@ -258,45 +306,17 @@ export const reviewsStore = {
     };
   },
 
-  async insertReport(
-    trx: Knex,
-    report: { reviewId: number; userId: number; reason: string; details: string | null },
-  ): Promise<ReviewReport> {
-    const [row] = await trx('review_reports')
-      .insert({
-        review_id: report.reviewId,
-        user_id: report.userId,
-        reason: report.reason,
-        details: report.details,
-      })
-      .returning(['id', 'review_id', 'reason', 'details', 'created_at']);
-    return {
-      id: row.id,
-      reviewId: row.review_id,
-      reason: row.reason,
-      details: row.details,
-      createdAt: (row.created_at as Date).toISOString(),
-    };
-  },
-
-  async reporterCount(trx: Knex, reviewId: number): Promise<number> {
-    const [row] = await trx('review_reports')
-      .where({ review_id: reviewId })
-      .count<{ n: string }[]>({ n: '*' });
-    return Number(row?.n ?? 0);
-  },
-
   /** The user's reviews (visible ones), for republishing after a verification change. */
   async idsByUser(db: Knex, userId: number): Promise<number[]> {
     const rows: { id: number }[] = await db('reviews').where({ user_id: userId }).select('id');
     return rows.map((row) => row.id);
   },
 
-  /** A visible review's read view, with `hasVoted` for the viewer (false when anonymous). */
-  async view(db: Knex, id: number, viewerId: number | null): Promise<ReviewView | null> {
-    const [view] = await viewsOf(
+  /** A review's read view whatever its status (the domain decides who may see it). */
+  async view(db: Knex, id: number, viewerId: number | null): Promise<ModeratedView | null> {
+    const [view] = await moderatedViewsOf(
       db,
-      'select id from reviews where id = ? and not hidden',
+      'select id from reviews where id = ?',
       [id],
       viewerId,
     );
@@ -319,10 +339,11 @@ export const reviewsStore = {
     );
   },
 
-  async userPage(db: Knex, userId: number, page: PageArgs): Promise<ReviewView[]> {
-    return viewsOf(
+  /** The author's own reviews, held and removed ones included. */
+  async userPage(db: Knex, userId: number, page: PageArgs): Promise<ModeratedView[]> {
+    return moderatedViewsOf(
       db,
-      `select id from reviews where user_id = ? and not hidden and id < ?
+      `select id from reviews where user_id = ? and id < ?
         order by id desc limit ${take(page)}`,
       [userId, page.before ?? MAX_ID],
       userId,

@@ -1,0 +1,84 @@
+/**
+ * Which writes are limited, how much, and what the 429 says (docs/security.md, "Limits").
+ * Every value is an env variable `LIMIT_<NAME>_PER_ACCOUNT|PER_IP|WINDOW_SECONDS`.
+ */
+export interface LimitDefault {
+  perAccount: number;
+  perIp: number;
+  windowSeconds: number;
+}
+
+const HOUR = 3600;
+const DAY = 24 * HOUR;
+const MB = 1024 * 1024;
+
+export const WRITE_LIMIT_DEFAULTS = {
+  REVIEWS: { perAccount: 20, perIp: 100, windowSeconds: HOUR },
+  VOTES: { perAccount: 300, perIp: 1500, windowSeconds: HOUR },
+  REPORTS: { perAccount: 20, perIp: 100, windowSeconds: HOUR },
+  GROUPS: { perAccount: 5, perIp: 25, windowSeconds: DAY },
+  MEMBERSHIPS: { perAccount: 60, perIp: 300, windowSeconds: HOUR },
+  BUSINESSES: { perAccount: 10, perIp: 50, windowSeconds: DAY },
+  PHOTOS: { perAccount: 30, perIp: 150, windowSeconds: HOUR },
+  PHOTO_BYTES: { perAccount: 100 * MB, perIp: 500 * MB, windowSeconds: HOUR },
+  OTHER_WRITES: { perAccount: 120, perIp: 600, windowSeconds: HOUR },
+} satisfies Record<string, LimitDefault>;
+
+export type WriteLimitName = keyof typeof WRITE_LIMIT_DEFAULTS;
+export const WRITE_LIMIT_NAMES = Object.keys(WRITE_LIMIT_DEFAULTS) as WriteLimitName[];
+export type WriteLimits = Record<WriteLimitName, LimitDefault>;
+
+/** The start of each 429 message; "Try again in …" follows. */
+export const WRITE_LIMIT_MESSAGES: Record<WriteLimitName, string> = {
+  REVIEWS: 'You are writing reviews faster than we allow.',
+  VOTES: 'You are voting on reviews faster than we allow.',
+  REPORTS: 'You are reporting reviews faster than we allow.',
+  GROUPS: 'You are creating groups faster than we allow.',
+  MEMBERSHIPS: 'You are joining and leaving groups faster than we allow.',
+  BUSINESSES: 'You are adding businesses faster than we allow.',
+  PHOTOS: 'You are uploading photos faster than we allow.',
+  PHOTO_BYTES: 'You have uploaded more photo data than we allow for now.',
+  OTHER_WRITES: 'You are making changes faster than we allow.',
+};
+
+type Method = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+interface Rule {
+  name: WriteLimitName;
+  methods: Method[];
+  path: RegExp;
+}
+
+/** Paths relative to `/api`, canonical (see canonicalPath); first match wins. */
+const RULES: Rule[] = [
+  { name: 'VOTES', methods: ['POST', 'PUT', 'DELETE'], path: /^\/reviews\/[^/]+\/helpful$/ },
+  { name: 'REPORTS', methods: ['POST'], path: /^\/reviews\/[^/]+\/reports?$/ },
+  { name: 'REVIEWS', methods: ['POST'], path: /^\/reviews$/ },
+  { name: 'REVIEWS', methods: ['PUT', 'PATCH'], path: /^\/reviews\/[^/]+$/ },
+  { name: 'GROUPS', methods: ['POST'], path: /^\/groups$/ },
+  { name: 'MEMBERSHIPS', methods: ['POST'], path: /^\/groups(\/[^/]+)?\/(join|leave)$/ },
+  { name: 'BUSINESSES', methods: ['POST'], path: /^\/businesses$/ },
+  { name: 'PHOTOS', methods: ['POST'], path: /^\/photos$/ },
+];
+
+/** Limited by their own rules in the session routes (sign-in, sign-up) or harmless (sign-out). */
+const SESSION_PATHS = new Set(['/login', '/register', '/logout']);
+
+/**
+ * Express matches routes case-insensitively and ignores a trailing slash, so a limit keyed on
+ * the literal path could be sidestepped by `/Reviews/` or `//reviews`.
+ */
+export function canonicalPath(path: string): string {
+  const collapsed = path.toLowerCase().replace(/\/{2,}/g, '/');
+  return collapsed.length > 1 ? collapsed.replace(/\/$/, '') : collapsed;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The limit a request under `/api` spends on, or null for reads and the session routes. */
+export function writeLimitFor(method: string, apiPath: string): WriteLimitName | null {
+  if (SAFE_METHODS.has(method)) return null;
+  const path = canonicalPath(apiPath);
+  if (SESSION_PATHS.has(path)) return null;
+  const rule = RULES.find((r) => r.methods.includes(method as Method) && r.path.test(path));
+  return rule?.name ?? 'OTHER_WRITES';
+}
