@@ -1,0 +1,156 @@
+import {
+  computeBusinessScores,
+  type BusinessScores,
+  type ReviewFact,
+} from '../../services/catalog/src/domain/trust-score.ts';
+import { countOf, type Sql } from './db.ts';
+import type { Check, Drift } from './engine.ts';
+
+/**
+ * Catalog's scores (businesses' global score and counts, business_group_scores) against the
+ * trust-score module (design §6) run over catalog's counted review facts.
+ */
+
+/**
+ * Catalog's advisory-lock classes (services/catalog/src/store/projections-store.ts): one
+ * writer per business (scores) and per author. Taken authors first, then businesses, each in
+ * ascending order, as catalog's consumer does.
+ */
+export const BUSINESS_LOCK = 41_001;
+export const AUTHOR_LOCK = 41_002;
+
+export async function lockAll(query: Sql, lock: number, ids: number[]): Promise<void> {
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  if (sorted.length === 0) return;
+  await query('select pg_advisory_xact_lock($1, id) from unnest($2::int[]) as id', [lock, sorted]);
+}
+
+/** Scores are floating sums whose order may differ from the consumer's. */
+const EPSILON = 1e-9;
+const BATCH = 500;
+
+async function recomputed(query: Sql, businessIds: number[]): Promise<Map<number, BusinessScores>> {
+  const rows = await query<{
+    business_id: number;
+    rating: number;
+    helpful_count: number;
+    author_verified: boolean;
+    author_new_account: boolean;
+    created_at: Date;
+    group_ids: number[];
+  }>(
+    `select business_id, rating, helpful_count, author_verified, author_new_account, created_at,
+            group_ids
+       from catalog.review_facts
+      where business_id = any($1::int[]) and rating is not null and not hidden`,
+    [businessIds],
+  );
+  const facts = new Map<number, ReviewFact[]>(businessIds.map((id) => [id, []]));
+  for (const row of rows) {
+    facts.get(row.business_id)?.push({
+      rating: row.rating,
+      helpfulCount: row.helpful_count,
+      authorVerified: row.author_verified,
+      authorNewAccount: row.author_new_account,
+      createdAtMs: row.created_at.getTime(),
+      groupIds: row.group_ids,
+    });
+  }
+  return new Map([...facts].map(([id, list]) => [id, computeBusinessScores(list)]));
+}
+
+interface StoredScores {
+  id: number;
+  global_trust_score: number;
+  review_count: number;
+  positive_count: number;
+  groups: { g: number; s: number; n: number }[];
+}
+
+function differences(stored: StoredScores, expected: BusinessScores): string[] {
+  const out: string[] = [];
+  if (Math.abs(stored.global_trust_score - expected.globalTrustScore) > EPSILON) {
+    out.push(`score ${stored.global_trust_score}≠${expected.globalTrustScore}`);
+  }
+  if (stored.review_count !== expected.reviewCount) {
+    out.push(`reviews ${stored.review_count}≠${expected.reviewCount}`);
+  }
+  if (stored.positive_count !== expected.positiveCount) {
+    out.push(`positive ${stored.positive_count}≠${expected.positiveCount}`);
+  }
+  const groups = new Map(stored.groups.map((g) => [g.g, g]));
+  const sameGroups =
+    groups.size === expected.groups.length &&
+    expected.groups.every((g) => {
+      const s = groups.get(g.groupId);
+      return s && s.n === g.reviewCount && Math.abs(s.s - g.score) <= EPSILON;
+    });
+  if (!sameGroups) out.push('group scores');
+  return out;
+}
+
+/** Writes recomputed scores of these businesses; the caller holds their locks. */
+export async function rescore(query: Sql, businessIds: number[]): Promise<void> {
+  const ids = [...new Set(businessIds)].sort((a, b) => a - b);
+  if (ids.length === 0) return;
+  const scores = await recomputed(query, ids);
+  for (const [id, s] of scores) {
+    await query(
+      `update catalog.businesses
+          set global_trust_score = $2, review_count = $3, positive_count = $4 where id = $1`,
+      [id, s.globalTrustScore, s.reviewCount, s.positiveCount],
+    );
+    await query(
+      `delete from catalog.business_group_scores
+        where business_id = $1 and group_id <> all($2::int[])`,
+      [id, s.groups.map((g) => g.groupId)],
+    );
+    await query(
+      `insert into catalog.business_group_scores (business_id, group_id, score, review_count)
+       select $1, * from unnest($2::int[], $3::float8[], $4::int[])
+       on conflict (business_id, group_id)
+         do update set score = excluded.score, review_count = excluded.review_count`,
+      [
+        id,
+        s.groups.map((g) => g.groupId),
+        s.groups.map((g) => g.score),
+        s.groups.map((g) => g.reviewCount),
+      ],
+    );
+  }
+}
+
+export const scoresCheck: Check = {
+  name: 'catalog.scores',
+  source: 'trust-score(review_facts)',
+  async find(query: Sql) {
+    const drift: Drift[] = [];
+    for (let after = 0; ;) {
+      const stored = await query<StoredScores>(
+        `select b.id, b.global_trust_score, b.review_count, b.positive_count,
+                coalesce((select json_agg(json_build_object('g', x.group_id, 's', x.score,
+                                                            'n', x.review_count))
+                            from catalog.business_group_scores x where x.business_id = b.id),
+                         '[]') as groups
+           from catalog.businesses b where b.id > $1 order by b.id limit $2`,
+        [after, BATCH],
+      );
+      if (stored.length === 0) break;
+      const expected = await recomputed(
+        query,
+        stored.map((b) => b.id),
+      );
+      for (const business of stored) {
+        const found = differences(business, expected.get(business.id)!);
+        if (found.length) drift.push({ key: String(business.id), detail: found.join(' ') });
+      }
+      after = stored.at(-1)!.id;
+    }
+    return { checked: await countOf(query, 'catalog.businesses'), drift };
+  },
+  async repair(query: Sql, keys: string[]) {
+    const ids = keys.map(Number);
+    await lockAll(query, BUSINESS_LOCK, ids);
+    await rescore(query, ids);
+  },
+};

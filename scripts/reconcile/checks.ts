@@ -1,0 +1,14 @@
+import { CATALOG_CHECKS } from './catalog.ts';
+import { COMMUNITIES_CHECKS } from './communities.ts';
+import type { Check } from './engine.ts';
+import { REVIEWS_CHECKS } from './reviews.ts';
+
+/**
+ * Every check, in repair order: reviews' own counters first (catalog's and communities'
+ * projections copy them), then each service's projections; scores last, over repaired facts.
+ */
+export const ALL_CHECKS: readonly Check[] = [
+  ...REVIEWS_CHECKS,
+  ...COMMUNITIES_CHECKS,
+  ...CATALOG_CHECKS,
+];
