@@ -6,11 +6,14 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import {
   expectNoSeriousViolations,
+  ok,
   pageTracker,
   registerMember,
   ROOT,
   screenshot,
   startWorld,
+  toastText,
+  untilReviewsKnow,
   type E2EWorld,
   type Member,
 } from './support';
@@ -34,20 +37,8 @@ const XSS = '<script>window.__pwned = 1</script><b>bold claim</b> and the crust 
 
 const register = () => registerMember(world);
 
-async function ok<T = any>(
-  promise: Promise<{ status: number; body: T; text: string }>,
-  what: string,
-) {
-  const res = await promise;
-  if (res.status >= 300) throw new Error(`${what}: ${res.status} ${res.text}`);
-  return res.body;
-}
-
 /** A browser page, signed in as `member` when given. */
 const page = (member?: Member, width = 1280) => pages.open({ as: member, width });
-
-const toastText = (p: Page, text: string) =>
-  p.getByTestId('toast').filter({ hasText: text }).first();
 
 /** Polls until `probe` holds (events and projections are a few ms behind). */
 async function until<T>(
@@ -428,7 +419,7 @@ describe('the whole journey', () => {
     await screenshot(p, 'business-search-1280');
   });
 
-  it('three users report it and it disappears everywhere', async () => {
+  it('three fresh accounts only queue it; a verified reporter holds it: hidden from others, held for its author', async () => {
     for (const reporter of [people.voter, people.fellow, people.reporter1]) {
       const p = await page(reporter);
       await p.goto(`/report/review/${reviewId}`);
@@ -441,7 +432,20 @@ describe('the whole journey', () => {
       await p.getByRole('heading', { name: 'Thanks for your report' }).waitFor();
       if (reporter === people.voter) await screenshot(p, 'business-report-done-1280');
     }
+    // Accounts a minute old weigh 0.1 each (docs/security.md): queued, still published.
     const p = await page(people.fellow);
+    await p.goto(`/business/${businesses.luigi}`);
+    await p.getByRole('article', { name: 'Review of Luigi Trattoria' }).waitFor();
+    await p.goto(`/reviews/${reviewId}`);
+    await p.getByText(XSS, { exact: true }).waitFor();
+
+    // A verified member's report (1.0) reaches the hold threshold.
+    const verified = await registerMember(world, { verified: true });
+    await untilReviewsKnow(world, verified, true);
+    await ok(
+      verified.client.post(`/api/reviews/${reviewId}/report`, { reason: 'spam' }),
+      'verified report',
+    );
     await p.goto(`/business/${businesses.luigi}`);
     await p.getByText('No reviews yet. Be the first to share your experience!').waitFor();
     await p.goto('/');
@@ -452,6 +456,18 @@ describe('the whole journey', () => {
     );
     await p.goto(`/reviews/${reviewId}`);
     await p.getByRole('heading', { name: 'Review not found' }).waitFor();
+
+    // Its author still sees it, marked "Hidden pending review".
+    const author = await page(people.author);
+    await author.goto(`/reviews/${reviewId}`);
+    const card = author.getByRole('article', { name: 'Review of Luigi Trattoria' });
+    await card.getByText('Hidden pending review').waitFor();
+    await author.goto('/my-reviews');
+    await author
+      .getByRole('article', { name: 'Review of Luigi Trattoria' })
+      .getByText('Hidden pending review')
+      .first()
+      .waitFor();
   });
 });
 

@@ -3,13 +3,15 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gatewayService } from '@trustcircle/gateway';
 import { identityService } from '@trustcircle/identity';
-import { startStaticServer, type RunningStaticServer } from '@trustcircle/service-kit';
+import { createDb, startStaticServer, type RunningStaticServer } from '@trustcircle/service-kit';
 import {
   startStack,
+  waitFor,
   type StackOptions,
   type TestClient,
   type TestStack,
 } from '@trustcircle/testing';
+import { applyGrant } from '../services/identity/src/operator/grant';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const ROOT = resolve(__dirname, '..');
@@ -49,6 +51,8 @@ export interface WorldOptions {
   groupsRoot?: string;
   /** Serve this build as the business remote (default: none, the gateway answers 503). */
   businessRoot?: string;
+  /** Extra environment per service name (`gateway` included), e.g. reviews' thresholds. */
+  env?: StackOptions['env'];
 }
 
 /** Starts a fresh stack (own database, free ports) with the built shell behind the gateway. */
@@ -80,12 +84,14 @@ export async function startWorld(options: WorldOptions = {}): Promise<E2EWorld> 
     gateway: gatewayService,
     services: [identityService, ...(options.services ?? [])],
     env: {
+      ...options.env,
       gateway: {
         SHELL_URL: shell.url,
         GROUPS_MFE_URL: groupsRemote.url,
         ...(businessRemote ? { BUSINESS_MFE_URL: businessRemote.url } : {}),
         LOGIN_LIMIT_PER_IP: '1000',
         REGISTER_LIMIT_PER_IP: '1000',
+        ...options.env?.gateway,
       },
     },
   });
@@ -161,12 +167,67 @@ export interface Member {
   username: string;
 }
 
-export async function registerMember(world: E2EWorld): Promise<Member> {
+/** Registers through the API; `verified` signs up with a sandbox token of its own. */
+export async function registerMember(
+  world: E2EWorld,
+  options: { verified?: boolean } = {},
+): Promise<Member> {
   const user = newUser();
   const client = world.stack.client();
-  const res = await client.post('/api/register', user);
+  const verification = options.verified
+    ? { isVerified: true, clearMeId: `CLR-${user.username.replace(/[^A-Za-z0-9]/g, '')}` }
+    : {};
+  const res = await client.post('/api/register', { ...user, ...verification });
   if (res.status !== 201) throw new Error(`register: ${res.status} ${res.text}`);
+  if (options.verified && res.body.isVerified !== true) throw new Error('register: not verified');
   return { client, id: res.body.id as number, name: user.name, username: user.username };
+}
+
+/** An API answer's body; throws on a status of 300 or more. */
+export async function ok<T>(
+  promise: Promise<{ status: number; body: T; text: string }>,
+  what: string,
+): Promise<T> {
+  const res = await promise;
+  if (res.status >= 300) throw new Error(`${what}: ${res.status} ${res.text}`);
+  return res.body;
+}
+
+/**
+ * Grants a role as the operator command does (`npm run grant`, design §9): identity's roles
+ * and the member's live sessions, so the member's next request carries it.
+ */
+export async function grantRole(world: E2EWorld, member: Member, role: 'moderator') {
+  const identity = createDb({ url: world.stack.db.adminUrl, schema: 'identity', poolMax: 1 });
+  const gateway = createDb({ url: world.stack.db.adminUrl, schema: 'gateway', poolMax: 1 });
+  try {
+    await applyGrant(
+      { identity, gateway },
+      { action: 'grant', role, username: member.username },
+      { settleMs: 0 },
+    );
+  } finally {
+    await identity.destroy();
+    await gateway.destroy();
+  }
+}
+
+/**
+ * Waits until the reviews service's projection of the member (fed by identity's events) holds
+ * `verified`: a report weighs by the standing reviews knows at that moment.
+ */
+export async function untilReviewsKnow(world: E2EWorld, member: Member, verified: boolean) {
+  const reviews = createDb({ url: world.stack.db.adminUrl, schema: 'reviews', poolMax: 1 });
+  try {
+    await waitFor(
+      async () =>
+        (await reviews('users').where({ id: member.id }).first('is_verified'))?.is_verified ===
+        verified,
+      { what: `reviews to know user ${member.id} as ${verified ? 'verified' : 'unverified'}` },
+    );
+  } finally {
+    await reviews.destroy();
+  }
 }
 
 let seq = 0;
@@ -242,6 +303,10 @@ export async function expectNoSeriousViolations(page: Page, where: string): Prom
   if (violations.length)
     throw new Error(`axe on ${where}:\n${JSON.stringify(violations, null, 2)}`);
 }
+
+/** The shell's toast that holds `text`. */
+export const toastText = (page: Page, text: string) =>
+  page.getByTestId('toast').filter({ hasText: text }).first();
 
 export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });

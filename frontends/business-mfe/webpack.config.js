@@ -7,5 +7,6 @@ module.exports = createFrontendConfig({
   publicPath: '/mfe/business/',
   exposes: {
     './BusinessRoutes': './src/BusinessRoutes.tsx',
+    './ModerationRoutes': './src/ModerationRoutes.tsx',
   },
 });

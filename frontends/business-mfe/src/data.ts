@@ -1,4 +1,5 @@
 import { useQuery, type useQueryClient } from '@tanstack/react-query';
+import type { UnusualActivity } from '@trustcircle/contracts/moderation';
 import { api, ApiError, formatErrorMessage, SESSION_QUERY_KEY, type Review } from '@trustcircle/ui';
 
 /** A business in lists (Explore, search, similar), as catalog answers it. */
@@ -28,6 +29,8 @@ export interface GroupTrustScore {
 export interface BusinessDetail extends BusinessSummary {
   communityRating: number;
   groupTrustScores: GroupTrustScore[];
+  /** Set while moderators look at a burst of reviews ("Unusual review activity"). */
+  unusualActivity?: UnusualActivity | null;
   address?: string;
   phone?: string;
   website?: string;

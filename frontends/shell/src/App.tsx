@@ -111,6 +111,15 @@ export function AppRoutes() {
         element={<RequireAuth>{business('/write-review')}</RequireAuth>}
       />
       <Route path="/report/*" element={<RequireAuth>{business('/report')}</RequireAuth>} />
+      {/* Remote: business's moderation screens (the remote tells non-moderators so itself) */}
+      <Route
+        path="/moderation/*"
+        element={
+          <RequireAuth>
+            <RemoteRoutes id="business/ModerationRoutes" basePath="/moderation" />
+          </RequireAuth>
+        }
+      />
 
       <Route path="*" element={<NotFoundPage />} />
     </Routes>

@@ -36,7 +36,9 @@ function useList<T>(path: string, options: { private?: boolean } = {}) {
 export const useMyGroups = () => useList<Group>('/api/groups/user', { private: true });
 export const useAllGroups = () => useList<Group>('/api/groups');
 export const useFeed = () => useList<Review>('/api/reviews/feed', { private: true });
-export const useMyReviews = () => useList<Review>('/api/reviews/user', { private: true });
+/** The author's reviews (held and removed ones included, each with `moderation`). */
+export const MY_REVIEWS_KEY = ['/api/reviews/user'];
+export const useMyReviews = () => useList<Review>(MY_REVIEWS_KEY[0]!, { private: true });
 export const useTrending = () => useList<TrendingBusiness>('/api/businesses/trending');
 export const useCategories = () => useList<string>('/api/categories');
 

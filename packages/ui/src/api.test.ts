@@ -1,10 +1,15 @@
-import { ApiError, apiRequest, fetchCurrentUser } from './api';
+import { ApiError, apiRequest, fetchCurrentUser, getPage } from './api';
 
-function fakeFetch(status: number, body: string, statusText = '') {
+function fakeFetch(
+  status: number,
+  body: string,
+  statusText = '',
+  headers: Record<string, string> = {},
+) {
   const calls: Array<{ url: string; init: RequestInit }> = [];
   const impl = (async (url: string, init: RequestInit) => {
     calls.push({ url, init });
-    return new Response(body || null, { status, statusText });
+    return new Response(body || null, { status, statusText, headers });
   }) as unknown as typeof fetch;
   return { impl, calls };
 }
@@ -50,5 +55,28 @@ describe('fetchCurrentUser', () => {
   });
   it('throws other failures', async () => {
     await expect(fetchCurrentUser(fakeFetch(503, '').impl)).rejects.toThrow('503: ');
+  });
+});
+
+describe('getPage', () => {
+  it('sends the cursor and reads the next one from X-Next-Cursor', async () => {
+    const first = fakeFetch(200, '[{"id":1}]', 'OK', { 'X-Next-Cursor': 'abc' });
+    await expect(getPage('/api/moderation/queue?limit=2', null, first.impl)).resolves.toEqual({
+      items: [{ id: 1 }],
+      nextCursor: 'abc',
+    });
+    expect(first.calls[0]!.url).toBe('/api/moderation/queue?limit=2');
+    const last = fakeFetch(200, '[]');
+    await expect(getPage('/api/moderation/log', 'abc', last.impl)).resolves.toEqual({
+      items: [],
+      nextCursor: null,
+    });
+    expect(last.calls[0]!.url).toBe('/api/moderation/log?cursor=abc');
+  });
+  it('throws "{status}: {message}" errors', async () => {
+    const denied = fakeFetch(403, '{"message":"Only moderators can do that"}', 'Forbidden');
+    await expect(getPage('/api/moderation/queue', null, denied.impl)).rejects.toThrow(
+      '403: Only moderators can do that',
+    );
   });
 });

@@ -40,8 +40,36 @@ export const api = {
   get: <T = unknown>(path: string) => apiRequest<T>('GET', path),
   post: <T = unknown>(path: string, body?: unknown) => apiRequest<T>('POST', path, body),
   patch: <T = unknown>(path: string, body?: unknown) => apiRequest<T>('PATCH', path, body),
+  put: <T = unknown>(path: string, body?: unknown) => apiRequest<T>('PUT', path, body),
   delete: <T = unknown>(path: string) => apiRequest<T>('DELETE', path),
 };
+
+/** One page of a paged list (design §5) and the cursor of the next (`null` on the last). */
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+/** `GET path` with `?cursor=` when given; the next page's cursor comes in `X-Next-Cursor`. */
+export async function getPage<T>(
+  path: string,
+  cursor?: string | null,
+  fetchImpl: typeof fetch = (...args) => fetch(...args),
+): Promise<Page<T>> {
+  const url = new URL(path, 'http://x');
+  if (cursor) url.searchParams.set('cursor', cursor);
+  const res = await fetchImpl(`${url.pathname}${url.search}`, {
+    credentials: 'include',
+    headers: { Accept: 'application/json' },
+  });
+  const text = await res.text().catch(() => '');
+  if (!res.ok) throw new ApiError(res.status, formatErrorMessage(res.status, res.statusText, text));
+  const value: unknown = text ? JSON.parse(text) : [];
+  return {
+    items: Array.isArray(value) ? (value as T[]) : [],
+    nextCursor: res.headers.get('X-Next-Cursor') || null,
+  };
+}
 
 /** The signed-in user as `GET /api/user` answers it (spec §3). */
 export interface SessionUser {
@@ -53,6 +81,10 @@ export interface SessionUser {
   avatar: string | null;
   isVerified: boolean;
   clearMeId: string | null;
+  /** When the identity was verified (docs/api.md); null or absent when unknown. */
+  verifiedAt?: string | null;
+  /** `member`, plus `moderator` for moderators (design §9). */
+  roles?: string[];
   createdAt: string;
 }
 

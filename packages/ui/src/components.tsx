@@ -2,11 +2,13 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import {
   initials,
+  moderationNotice,
   RATING_CAPTIONS,
   relativeDate,
   starFills,
   trustTone,
   trustWidth,
+  verifiedTitle,
 } from './helpers';
 import {
   CheckBadgeIcon,
@@ -149,13 +151,22 @@ export function InitialsAvatar({
   );
 }
 
-export function VerifiedBadge({ size = 16 }: { size?: number }) {
+/** The verified check; its title carries the verification date when known (`verifiedAt`). */
+export function VerifiedBadge({ size = 16, since }: { size?: number; since?: string | null }) {
+  const title = verifiedTitle(since);
   return (
-    <span className="tc-verified" title="Verified Reviewer">
+    <span className="tc-verified" title={title}>
       <CheckBadgeIcon size={size} />
-      <span className="visually-hidden">Verified Reviewer</span>
+      <span className="visually-hidden">{title}</span>
     </span>
   );
+}
+
+/** "Hidden pending review" / "Removed by a moderator" for a review that is not published. */
+export function ModerationBadge({ status }: { status?: string | null }) {
+  const notice = moderationNotice(status);
+  if (!notice) return null;
+  return <span className={`badge tc-moderation-badge tc-moderation-${status}`}>{notice}</span>;
 }
 
 export function RelativeDate({ value }: { value: unknown }) {
@@ -208,7 +219,16 @@ export interface Review {
     username: string;
     avatar?: string | null;
     isVerified?: boolean;
+    verifiedAt?: string | null;
   } | null;
+  /** Its moderation state, given to its author and moderators only (docs/api.md). */
+  moderation?: {
+    status: string;
+    reason: string | null;
+    decidedAt: string | null;
+    appealed: boolean;
+    canAppeal: boolean;
+  };
 }
 
 export interface ReviewCardProps {
@@ -219,6 +239,8 @@ export interface ReviewCardProps {
   /** Helpful button; absent = count only. */
   onHelpful?(review: Review): void;
   helpfulPending?: boolean;
+  /** Shown at the foot of the card (e.g. the author's moderation notice and appeal). */
+  footer?: ReactNode;
 }
 
 function ReviewMenu({ review, onCopied }: Pick<ReviewCardProps, 'review' | 'onCopied'>) {
@@ -293,6 +315,7 @@ export function ReviewCard({
   onCopied,
   onHelpful,
   helpfulPending,
+  footer,
 }: ReviewCardProps) {
   const businessName = review.businessName || `Business #${review.businessId}`;
   const author = review.user;
@@ -309,8 +332,9 @@ export function ReviewCard({
               <span className="fw-semibold">
                 {author?.name || author?.username || 'TrustCircle member'}
               </span>
-              {author?.isVerified && <VerifiedBadge />}
+              {author?.isVerified && <VerifiedBadge since={author.verifiedAt} />}
               {mine && <span className="badge text-bg-light border">Your review</span>}
+              <ModerationBadge status={review.moderation?.status} />
             </div>
             <div className="small text-body-secondary">
               <RelativeDate value={review.createdAt} />
@@ -355,6 +379,7 @@ export function ReviewCard({
             <MessageIcon size={14} /> 0 comments
           </span>
         </div>
+        {footer}
       </div>
     </article>
   );

@@ -10,7 +10,14 @@ import {
   trustTone,
   trustWidth,
   truncate,
+  apiMessage,
+  isModerator,
+  longDate,
+  MODERATION_NOTICES,
+  moderationNotice,
+  verifiedTitle,
 } from './helpers';
+import { REVIEW_HELD_NOTICE, REVIEW_REMOVED_NOTICE } from '@trustcircle/contracts';
 
 describe('initials', () => {
   it('takes the first letters of the first two words of the name', () => {
@@ -124,5 +131,38 @@ describe('searchText', () => {
     expect(searchText('   ')).toBeNull();
     expect(searchText(null)).toBeNull();
     expect(searchText('  coffee & cake ')).toBe('coffee & cake');
+  });
+});
+
+describe('moderation and verification texts', () => {
+  it("are the contracts' notices", () => {
+    expect(MODERATION_NOTICES).toEqual({
+      held: REVIEW_HELD_NOTICE,
+      removed: REVIEW_REMOVED_NOTICE,
+    });
+    expect(moderationNotice('held')).toBe(REVIEW_HELD_NOTICE);
+    expect(moderationNotice('removed')).toBe(REVIEW_REMOVED_NOTICE);
+    expect(moderationNotice('published')).toBeNull();
+    expect(moderationNotice(undefined)).toBeNull();
+  });
+  it('dates the verified badge when the date is known', () => {
+    expect(longDate('2026-03-12T10:00:00Z')).toBe('12 March 2026');
+    expect(longDate('nonsense')).toBeNull();
+    expect(verifiedTitle('2026-03-12T10:00:00Z')).toBe('Verified Reviewer since 12 March 2026');
+    expect(verifiedTitle(null)).toBe('Verified Reviewer');
+  });
+  it('knows moderators by their role', () => {
+    expect(isModerator({ roles: ['member', 'moderator'] })).toBe(true);
+    expect(isModerator({ roles: ['member'] })).toBe(false);
+    expect(isModerator(null)).toBe(false);
+  });
+});
+
+describe('apiMessage', () => {
+  it('drops the status prefix of an API error', () => {
+    expect(apiMessage(new Error('400: Please give a reason for removing this review'))).toBe(
+      'Please give a reason for removing this review',
+    );
+    expect(apiMessage(new Error('Network down'))).toBe('Network down');
   });
 });

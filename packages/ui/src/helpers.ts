@@ -127,6 +127,11 @@ export function errorText(error: unknown): string {
   return String(error);
 }
 
+/** The server's own words, without the "{status}: " prefix (for a message under a field). */
+export function apiMessage(error: unknown): string {
+  return errorText(error).replace(/^\d{3}: /, '');
+}
+
 export const RATING_CAPTIONS: Record<number, string> = {
   1: 'Poor - I would not recommend this',
   2: 'Fair - Several issues, not great',
@@ -155,4 +160,38 @@ export function truncate(text: string, max: number): string {
 export function countLabel(count: number, singular: string, pluralForm = `${singular}s`): string {
   const n = Number.isFinite(count) ? count : 0;
   return `${n.toLocaleString('en-US')} ${n === 1 ? singular : pluralForm}`;
+}
+
+/** "12 March 2026" (day, month name, year); `null` when unparsable or absent. */
+export function longDate(value: unknown): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = new Date(value as string);
+  if (Number.isNaN(date.getTime())) return null;
+  return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+}
+
+/** The verified badge's title (spec §4 "Verified Reviewer"), with the date when it is known. */
+export function verifiedTitle(verifiedAt?: string | null): string {
+  const date = longDate(verifiedAt);
+  return date ? `Verified Reviewer since ${date}` : 'Verified Reviewer';
+}
+
+/**
+ * The status notices of `packages/contracts/src/moderation.ts` (REVIEW_HELD_NOTICE,
+ * REVIEW_REMOVED_NOTICE), repeated here so the shared bundle carries no zod; helpers.test.ts
+ * keeps the two equal.
+ */
+export const MODERATION_NOTICES = {
+  held: 'Hidden pending review',
+  removed: 'Removed by a moderator',
+} as const;
+
+/** The notice for a review's moderation status; `null` for a published review (or none). */
+export function moderationNotice(status: string | null | undefined): string | null {
+  return status === 'held' || status === 'removed' ? MODERATION_NOTICES[status] : null;
+}
+
+/** Whether the signed-in user holds the moderator role (design §9). */
+export function isModerator(user: { roles?: readonly string[] | null } | null | undefined) {
+  return Boolean(user?.roles?.includes('moderator'));
 }

@@ -5,20 +5,25 @@ import { ReviewCard, type Review } from './components';
 import { useSessionUser, useToast } from './context';
 import { errorText } from './helpers';
 
-/** `POST /api/reviews/{id}/helpful` (spec §3). */
+/** The answer of `PUT` and `DELETE /api/reviews/{id}/helpful` (spec §3's vote response). */
 export interface HelpfulAnswer {
   voted: boolean;
   helpfulCount: number;
 }
 
 /**
- * Toggles the reader's helpful vote; the server's answer replaces the count and the voted
- * state of that review wherever it sits in the query cache (feed, lists, detail, one review).
+ * Sets the reader's helpful vote (`PUT`) or takes it back (`DELETE`) as the button showed it:
+ * both are idempotent, so a retried request never reverses the vote it meant, as the spec's
+ * toggle would. The server's answer replaces the count and the voted state of that review
+ * wherever it sits in the query cache (feed, lists, detail, one review).
  */
 export function useHelpfulVote() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (review: Review) => api.post<HelpfulAnswer>(`/api/reviews/${review.id}/helpful`),
+    mutationFn: (review: Review) => {
+      const path = `/api/reviews/${review.id}/helpful`;
+      return review.hasVoted ? api.delete<HelpfulAnswer>(path) : api.put<HelpfulAnswer>(path);
+    },
     onSuccess: (answer, review) => {
       const patch = <R extends Review>(r: R): R =>
         r.id === review.id

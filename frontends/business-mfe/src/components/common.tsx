@@ -1,5 +1,7 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { AlertIcon, ApiError, errorText } from '@trustcircle/ui';
+import { MODERATORS_ONLY } from '@trustcircle/contracts/moderation';
+import { AlertIcon, ApiError, errorText, ShieldIcon } from '@trustcircle/ui';
 
 export function NotFound() {
   return (
@@ -17,23 +19,52 @@ export function NotFound() {
   );
 }
 
-/** "Error" with the message, or `notFoundTitle` for a 404 (spec §2 business detail). */
-export function LoadError({ error, notFoundTitle }: { error: unknown; notFoundTitle: string }) {
-  const missing = error instanceof ApiError && error.status === 404;
+/** A page-sized notice: icon, title, a few words and the way home. */
+function Notice({
+  icon,
+  title,
+  role,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  role: 'alert' | 'status';
+  children?: ReactNode;
+}) {
   return (
     <div className="container py-5">
-      <div className="card border-0 shadow-sm mx-auto tc-narrow-card text-center" role="alert">
+      <div className="card border-0 shadow-sm mx-auto tc-narrow-card text-center" role={role}>
         <div className="card-body p-4 p-md-5">
-          <div className="tc-empty-icon mx-auto mb-3">
-            <AlertIcon size={28} />
-          </div>
-          <h1 className="h4">{missing ? notFoundTitle : 'Error'}</h1>
-          {!missing && <p className="text-body-secondary">{errorText(error)}</p>}
+          <div className="tc-empty-icon mx-auto mb-3">{icon}</div>
+          <h1 className="h4">{title}</h1>
+          {children}
           <Link to="/" className="btn btn-primary mt-2">
             Back to Home
           </Link>
         </div>
       </div>
     </div>
+  );
+}
+
+/** "Error" with the message, or `notFoundTitle` for a 404 (spec §2 business detail). */
+export function LoadError({ error, notFoundTitle }: { error: unknown; notFoundTitle: string }) {
+  const missing = error instanceof ApiError && error.status === 404;
+  return (
+    <Notice icon={<AlertIcon size={28} />} title={missing ? notFoundTitle : 'Error'} role="alert">
+      {!missing && <p className="text-body-secondary">{errorText(error)}</p>}
+    </Notice>
+  );
+}
+
+/** For members who are not moderators (the API answers them 403 with the same words). */
+export function ModeratorsOnly() {
+  return (
+    <Notice icon={<ShieldIcon size={28} />} title={MODERATORS_ONLY} role="status">
+      <p className="text-body-secondary">
+        The moderation queue is for TrustCircle&apos;s moderators. If you think a review breaks the
+        rules, report it from its menu.
+      </p>
+    </Notice>
   );
 }

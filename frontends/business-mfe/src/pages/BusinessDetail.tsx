@@ -14,6 +14,7 @@ import {
 import { BusinessCard, reviewCountText } from '../components/BusinessCard';
 import { CategoryIcon } from '../components/CategoryIcon';
 import { LoadError } from '../components/common';
+import { UnusualActivityNotice } from '../components/UnusualActivityNotice';
 import { useBusiness, useSimilar, type BusinessDetail, type FullReview } from '../data';
 import { highlights } from '../logic';
 import { useNotify } from '../toast';
@@ -426,6 +427,9 @@ export function BusinessDetailPage() {
     <>
       <Header business={data} />
       <div className="container-xl py-4">
+        {data.unusualActivity && (
+          <UnusualActivityNotice activity={data.unusualActivity} business={data.name} />
+        )}
         {data.reviewsUnavailable && (
           <div className="alert alert-light border small" role="status">
             Reviews can&apos;t be shown right now. The scores are up to date; please try again in a

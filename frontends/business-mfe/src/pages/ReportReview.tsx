@@ -6,7 +6,10 @@ import { api, errorText, ShieldIcon, Spinner, truncate } from '@trustcircle/ui';
 import { LoadError } from '../components/common';
 import { useReview } from '../data';
 
-const REASON_LABELS: Record<(typeof REPORT_REASONS)[number], { label: string; hint: string }> = {
+export const REASON_LABELS: Record<
+  (typeof REPORT_REASONS)[number],
+  { label: string; hint: string }
+> = {
   spam: { label: 'Spam', hint: 'Advertising, links or repeated posts' },
   offensive: { label: 'Offensive', hint: 'Hateful, abusive or harassing content' },
   fake: { label: 'Fake', hint: 'Not a genuine experience with this business' },
@@ -51,8 +54,8 @@ export function ReportReviewPage() {
               </div>
               <h1 className="h4">Thanks for your report</h1>
               <p className="text-body-secondary">
-                We&apos;ve received it. Reviews reported by several members are hidden from
-                TrustCircle.
+                We&apos;ve received it. Our moderators look at reported reviews; one reported by
+                members in good standing is hidden until they have decided.
               </p>
               <Link to={`/business/${data.businessId}`} className="btn btn-primary">
                 Back to {data.businessName || 'the business'}

@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import {
   CloseIcon,
   InitialsAvatar,
+  isModerator,
   MenuIcon,
   PenIcon,
   SearchIcon,
@@ -18,6 +19,10 @@ const NAV = [
   { to: '/groups', label: 'Groups' },
   { to: '/trending', label: 'Trending' },
 ];
+const MODERATION = { to: '/moderation', label: 'Moderation' };
+
+/** The main links; moderators (design §9) also get the moderation queue. */
+const navFor = (user: SessionUser | null) => (isModerator(user) ? [...NAV, MODERATION] : NAV);
 
 function useSignOut() {
   const logout = useLogout();
@@ -123,6 +128,13 @@ function UserMenu({ user }: { user: SessionUser }) {
               My Reviews
             </Link>
           </li>
+          {isModerator(user) && (
+            <li>
+              <Link className="dropdown-item" to={MODERATION.to}>
+                {MODERATION.label}
+              </Link>
+            </li>
+          )}
           <li>
             <Link className="dropdown-item" to="/settings">
               Settings
@@ -211,7 +223,7 @@ function MobileDrawer({ user, onClose }: { user: SessionUser | null; onClose(): 
           </Link>
           <nav aria-label="Mobile">
             <ul className="list-unstyled tc-drawer-links mb-0">
-              {NAV.map((item) => (
+              {navFor(user).map((item) => (
                 <li key={item.to}>
                   <NavLink to={item.to} onClick={onClose}>
                     {item.label}
@@ -289,10 +301,14 @@ function TopBar() {
           <span>TrustCircle</span>
         </Link>
         <nav aria-label="Main" className="d-none d-lg-block">
-          <ul className="nav tc-main-nav">
-            {NAV.map((item) => (
-              <li className="nav-item" key={item.to}>
-                <NavLink className="nav-link" to={item.to}>
+          <ul className="nav tc-main-nav flex-nowrap">
+            {navFor(user).map((item) => (
+              // Room for a fifth link only from xl; below it the account menu carries it.
+              <li
+                className={`nav-item ${item === MODERATION ? 'd-none d-xl-block' : ''}`}
+                key={item.to}
+              >
+                <NavLink className="nav-link text-nowrap" to={item.to}>
                   {item.label}
                 </NavLink>
               </li>
@@ -305,7 +321,7 @@ function TopBar() {
         <div className="d-flex align-items-center gap-2 ms-auto">
           <Link
             to="/write-review"
-            className="btn btn-primary d-none d-md-inline-flex align-items-center gap-1"
+            className="btn btn-primary d-none d-md-inline-flex align-items-center gap-1 text-nowrap"
           >
             <PenIcon size={16} /> Write a Review
           </Link>

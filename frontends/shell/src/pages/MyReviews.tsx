@@ -1,9 +1,143 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { EmptyState, ReviewList, Spinner } from '@trustcircle/ui';
-import { useMyReviews } from '../data';
+import {
+  api,
+  CheckBadgeIcon,
+  EmptyState,
+  apiMessage,
+  moderationNotice,
+  ReviewCard,
+  Spinner,
+  type Review,
+} from '@trustcircle/ui';
+import { MY_REVIEWS_KEY, useMyReviews } from '../data';
+import { useSession } from '../session';
+import { useToast } from '../toast';
+
+type Moderation = NonNullable<Review['moderation']>;
+
+/** The author's one appeal of a hold or removal (docs/api.md); the answer is the new state. */
+function useAppeal() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, message }: { id: number; message: string }) =>
+      api.post<{ moderation: Moderation }>(`/api/reviews/${id}/appeal`, { message }),
+    onSuccess: ({ moderation }, { id }) =>
+      client.setQueryData<Review[]>(MY_REVIEWS_KEY, (list) =>
+        list?.map((review) => (review.id === id ? { ...review, moderation } : review)),
+      ),
+  });
+}
+
+function AppealForm({ review, onCancel }: { review: Review; onCancel(): void }) {
+  const [message, setMessage] = useState('');
+  const appeal = useAppeal();
+  const toast = useToast();
+  const id = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    appeal.mutate(
+      { id: review.id, message: message.trim() },
+      {
+        onSuccess: () =>
+          toast({
+            title: 'Appeal sent',
+            description: 'A moderator will look at your review again.',
+            variant: 'success',
+          }),
+      },
+    );
+  };
+  return (
+    <form className="mt-2" onSubmit={submit} noValidate>
+      <label htmlFor={id} className="form-label small fw-semibold">
+        Message to the moderators (optional)
+      </label>
+      <textarea
+        id={id}
+        className={`form-control form-control-sm ${appeal.isError ? 'is-invalid' : ''}`}
+        rows={3}
+        maxLength={1000}
+        value={message}
+        onChange={(event) => setMessage(event.target.value)}
+        aria-describedby={appeal.isError ? `${id}-error` : undefined}
+      />
+      {appeal.isError && (
+        <div id={`${id}-error`} className="invalid-feedback" role="alert">
+          {apiMessage(appeal.error)}
+        </div>
+      )}
+      <div className="d-flex flex-wrap gap-2 mt-2">
+        <button type="submit" className="btn btn-sm btn-primary" disabled={appeal.isPending}>
+          Send appeal
+        </button>
+        <button type="button" className="btn btn-sm btn-outline-secondary" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** What the author sees under a held or removed review: why, and the appeal (once). */
+function ModerationNote({ review }: { review: Review }) {
+  const [appealing, setAppealing] = useState(false);
+  const moderation = review.moderation;
+  const notice = moderationNotice(moderation?.status);
+  if (!moderation || !notice) return null;
+  return (
+    <section
+      className={`tc-moderation-note tc-moderation-note-${moderation.status} mt-3`}
+      aria-label={notice}
+    >
+      <p className="fw-semibold mb-1">{notice}</p>
+      {moderation.status === 'held' ? (
+        <p className="small mb-0">
+          Members reported this review, so it is hidden from others and left out of scores until a
+          moderator has looked at it.
+        </p>
+      ) : (
+        <p className="small mb-0">
+          It is no longer shown to others.
+          {moderation.reason && (
+            <>
+              {' '}
+              <span className="fw-semibold">Moderator&apos;s reason:</span> {moderation.reason}
+            </>
+          )}
+        </p>
+      )}
+      {moderation.canAppeal ? (
+        appealing ? (
+          <AppealForm review={review} onCancel={() => setAppealing(false)} />
+        ) : (
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-primary mt-2"
+            onClick={() => setAppealing(true)}
+          >
+            Appeal
+          </button>
+        )
+      ) : (
+        moderation.appealed && (
+          <p className="small mt-2 mb-0 d-flex align-items-start gap-1">
+            <CheckBadgeIcon size={16} />
+            <span>
+              <span className="fw-semibold">Appeal sent.</span> A moderator will look at it again.
+            </span>
+          </p>
+        )
+      )}
+    </section>
+  );
+}
 
 export function MyReviewsPage() {
   const reviews = useMyReviews();
+  const { user } = useSession();
+  const toast = useToast();
   const list = reviews.data ?? [];
   return (
     <div className="container py-4 tc-narrow">
@@ -32,7 +166,23 @@ export function MyReviewsPage() {
           />
         </div>
       ) : (
-        <ReviewList reviews={list} />
+        <ul className="list-unstyled d-grid gap-3 mb-0">
+          {list.map((review) => (
+            <li key={review.id}>
+              <ReviewCard
+                review={review}
+                currentUserId={user?.id}
+                footer={<ModerationNote review={review} />}
+                onCopied={() =>
+                  toast({
+                    title: 'Link copied',
+                    description: 'The review link is on your clipboard.',
+                  })
+                }
+              />
+            </li>
+          ))}
+        </ul>
       )}
     </div>
   );

@@ -8,6 +8,7 @@ import {
   EmptyState,
   InitialsAvatar,
   levelFromScore,
+  longDate,
   profileScore,
   ReviewList,
   type SessionUser,
@@ -56,6 +57,11 @@ function VerificationSection({ user }: { user: SessionUser }) {
             Verified <span className="badge text-bg-success ms-1">Active</span>
           </div>
           <div className="small text-body-secondary">Verification id: {user.clearMeId ?? '—'}</div>
+          {longDate(user.verifiedAt) && (
+            <div className="small text-body-secondary">
+              Verified since {longDate(user.verifiedAt)}
+            </div>
+          )}
         </div>
         <a className="btn btn-sm btn-outline-secondary" href="/help#verification">
           Manage
@@ -266,7 +272,8 @@ export function ProfilePage() {
             />
             <div className="flex-grow-1 min-w-0">
               <h1 className="h3 mb-0 d-flex align-items-center gap-2">
-                {displayName(user)} {user.isVerified && <VerifiedBadge size={22} />}
+                {displayName(user)}{' '}
+                {user.isVerified && <VerifiedBadge size={22} since={user.verifiedAt} />}
               </h1>
               <div className="text-body-secondary small">
                 <span className="badge tc-badge-soft me-2">

@@ -46,6 +46,32 @@ export const STATIC_PAGES: StaticPageDef[] = [
             days, measured from the business&apos;s newest review.
           </li>
         </ul>
+        <h2 className="h5">What counts less</h2>
+        <ul>
+          <li>
+            <strong>Reviews from new accounts</strong> count half: an account younger than 7 days
+            when the review was written. New accounts are cheap to make; established ones are not.
+          </li>
+          <li>
+            <strong>Reviews under moderation</strong> do not count at all while they are hidden
+            pending review, and removed reviews never count again.
+          </li>
+        </ul>
+        <h2 className="h5">Reports and moderation</h2>
+        <p>
+          Any report puts a review in front of our moderators; the review stays up meanwhile. A
+          report weighs by its reporter&apos;s standing: 1 for a verified member, 0.5 for an account
+          at least 7 days old, 0.1 for a newer one, and less for members whose earlier reports
+          moderators rejected. When the open reports on a review weigh 1 or more, it is hidden
+          pending review until a moderator keeps or removes it, so a handful of fresh accounts
+          cannot silence an honest review. Authors see the decision and its reason under My Reviews
+          and may appeal once.
+        </p>
+        <p>
+          When a business suddenly gets far more reviews than usual (at least 10 in a day and over
+          five times its daily average of the month before), its page shows &quot;Unusual review
+          activity&quot; and moderators look at those reviews.
+        </p>
         <h2 className="h5">A careful starting point</h2>
         <p>
           Each score starts from a neutral prior of 3.5 stars worth 3 reviews. A business with one
