@@ -21,6 +21,7 @@ import { generateSigningKey, SERVICE_EXTENSIONS } from '@trustcircle/service-kit
 import {
   createTestDatabase,
   deleteEventStreams,
+  startVerificationProvider,
   TestClient,
   TEST_NATS_URL,
   uniqueEventsPrefix,
@@ -54,6 +55,7 @@ let db: TestDatabase | null = null;
 const eventsPrefix = uniqueEventsPrefix();
 const images = new Map<string, ReplayedImage>();
 const children: ChildProcess[] = [];
+const closers: Array<() => Promise<void>> = [];
 
 /** The machine's environment without what `npm run`/`npm test` injected for its own child. */
 const baseEnv = (): Record<string, string | undefined> => {
@@ -155,6 +157,7 @@ afterAll(async () => {
         }),
     ),
   );
+  for (const close of closers) await close();
   await db?.drop();
   await deleteEventStreams(TEST_NATS_URL, eventsPrefix).catch(() => undefined);
   if (scratch) rmSync(scratch, { recursive: true, force: true });
@@ -218,9 +221,22 @@ it('starts every service, frontend and the gateway from the replayed images and 
     JWT_JWKS: JSON.stringify(jwks),
     LOG_LEVEL: 'warn',
   });
+  // Production refuses the sandbox verifier: identity talks to a real (local) HTTP provider.
+  const provider = await startVerificationProvider('a-shared-secret-of-at-least-32-characters');
+  closers.push(() => provider.close());
+  const verification: Record<string, Record<string, string>> = {
+    identity: {
+      VERIFICATION_PROVIDER: 'http',
+      VERIFICATION_URL: provider.url,
+      VERIFICATION_SECRET: provider.secret,
+    },
+  };
   const services: Record<string, Awaited<ReturnType<typeof run>>> = {};
   for (const service of ['identity', 'communities', 'catalog', 'reviews']) {
-    services[service] = await run(images.get(`services/${service}`)!, await serviceEnv(service));
+    services[service] = await run(images.get(`services/${service}`)!, {
+      ...(await serviceEnv(service)),
+      ...verification[service],
+    });
   }
   // The frontends need nothing but their image (the bundle is in it).
   const frontends: Record<string, Awaited<ReturnType<typeof run>>> = {};
@@ -307,6 +323,9 @@ it('starts every service, frontend and the gateway from the replayed images and 
   const me = await client.get('/api/user');
   expect(me.status).toBe(200);
   expect(me.body.username).toBe(form.username);
+  // identity asks the HTTP provider (signed both ways) from the production image
+  const verified = await client.post('/api/user/verify', { token: 'person:replay' });
+  expect([verified.status, verified.body.isVerified]).toEqual([200, true]);
 
   // communities
   const group = await client.post('/api/groups', {

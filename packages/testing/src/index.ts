@@ -5,3 +5,4 @@ export * from './stack';
 export * from './events';
 export * from './net';
 export * from './wait';
+export * from './verification-provider';

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
  *   `down` → always 502;  `badsig:<id>` → a wrongly signed answer;
  *   `replay:<id>` → a correctly signed answer to another request (wrong nonce).
  */
-export interface FakeProvider {
+export interface VerificationProvider {
   url: string;
   /** The secret it expects requests to be signed with and signs answers with. */
   secret: string;
@@ -33,8 +33,8 @@ function sameText(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-export async function startFakeProvider(secret: string): Promise<FakeProvider> {
-  const provider: FakeProvider = {
+export async function startVerificationProvider(secret: string): Promise<VerificationProvider> {
+  const provider: VerificationProvider = {
     url: '',
     secret,
     calls: new Map(),

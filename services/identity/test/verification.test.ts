@@ -5,18 +5,24 @@ import {
 } from '@trustcircle/contracts';
 import { gatewayService } from '@trustcircle/gateway';
 import { identityService } from '@trustcircle/identity';
-import { startStack, type TestClient, type TestStack } from '@trustcircle/testing';
-import { PROVIDER_VERIFIED_AT, startFakeProvider, type FakeProvider } from './provider-server';
+import {
+  PROVIDER_VERIFIED_AT,
+  startStack,
+  startVerificationProvider,
+  type TestClient,
+  type TestStack,
+  type VerificationProvider,
+} from '@trustcircle/testing';
 
 const SECRET = 'a-shared-secret-of-at-least-32-characters';
 const TIMEOUT_MS = 400;
 
-let provider: FakeProvider;
+let provider: VerificationProvider;
 let stack: TestStack;
 let serial = 0;
 
 beforeAll(async () => {
-  provider = await startFakeProvider(SECRET);
+  provider = await startVerificationProvider(SECRET);
   stack = await startStack({
     gateway: gatewayService,
     services: [identityService],
