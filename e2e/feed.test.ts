@@ -1,7 +1,7 @@
 import { catalogService } from '@trustcircle/catalog';
 import { communitiesService } from '@trustcircle/communities';
 import { reviewsService } from '@trustcircle/reviews';
-import { waitFor } from '@trustcircle/testing';
+import { eventually, waitFor } from '@trustcircle/testing';
 import type { Page } from 'playwright-core';
 import { loginInBrowser, newPage, newUser, screenshot, startWorld, type E2EWorld } from './support';
 
@@ -37,12 +37,18 @@ beforeAll(async () => {
       description: 'Small plates and natural wine.',
     });
     expect(business.status).toBe(201);
-    const review = await author.post('/api/reviews', {
-      businessId: business.body.id,
-      rating: 1 + (i % 5),
-      content: `Visit number ${i}: friendly staff, and the bread is baked in house.`,
-      groupIds: [group.body.id],
-    });
+    // Reviews answers 409 + Retry-After while the new business is on its way to it.
+    const review = await eventually(
+      () =>
+        author.post('/api/reviews', {
+          businessId: business.body.id,
+          rating: 1 + (i % 5),
+          content: `Visit number ${i}: friendly staff, and the bread is baked in house.`,
+          groupIds: [group.body.id],
+        }),
+      (res) => !(res.status === 409 && res.headers.get('retry-after')),
+      { timeoutMs: 10_000, intervalMs: 100 },
+    );
     expect(review.status).toBe(201);
   }
   // Feeds read the reviews service's projection of memberships: wait until it has them all.

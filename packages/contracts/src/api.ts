@@ -43,6 +43,8 @@ export interface ApiOperation {
   auth: 'none' | 'session' | 'optional';
   request?: z.ZodType;
   query?: z.ZodType;
+  /** Request headers the operation reads, each one optional (an object schema, header → value). */
+  headers?: z.ZodObject;
   response?: z.ZodType;
   status?: number;
   errors?: number[];
@@ -200,12 +202,12 @@ export function buildOpenApiDocument(operations: ApiOperation[] = apiOperations)
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of operations) {
     const openApiPath = op.path.replace(/:(\w+)/g, '{$1}');
-    const parameters = [...openApiPath.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
-      name,
-      in: 'path',
-      required: true,
-      schema: { type: 'integer' },
-    }));
+    const parameters: Record<string, unknown>[] = [...openApiPath.matchAll(/\{(\w+)\}/g)].map(
+      ([, name]) => ({ name, in: 'path', required: true, schema: { type: 'integer' } }),
+    );
+    for (const [name, schema] of Object.entries(op.headers?.shape ?? {})) {
+      parameters.push({ name, in: 'header', required: false, schema: jsonSchema(schema, 'input') });
+    }
     const responses: Record<string, unknown> = {
       [String(op.status ?? 200)]: {
         description: 'Success',

@@ -17,6 +17,16 @@ export const REVIEW_NOT_AUTHOR = 'Only the author can edit this review';
 export const REVIEW_OWN_VOTE = 'You cannot vote on your own review';
 export const REVIEW_OWN_REPORT = 'You cannot report your own review';
 export const REVIEW_ALREADY_REPORTED = 'You have already reported this review';
+/**
+ * Retryable answers (409 + `Retry-After`): what the write names is not in reviews' projections
+ * yet, and may be on its way from the service that just made it.
+ */
+export const REVIEW_MEMBERSHIP_PENDING =
+  'Your new membership is still being processed; try again in a moment';
+export const REVIEW_BUSINESS_PENDING =
+  'This business was added a moment ago and is still being processed; try again in a moment';
+export const IDEMPOTENCY_KEY_INVALID = 'Idempotency-Key must be 1 to 200 printable characters';
+export const IDEMPOTENCY_KEY_REUSED = 'This Idempotency-Key was already used for another review';
 export const PHOTO_NOT_FOUND = 'Photo not found';
 export const PHOTO_WRONG_TYPE = 'Photos must be JPEG, PNG or WebP images';
 export const PHOTO_TOO_LARGE = 'Each photo must be at most 5 MB';
@@ -157,6 +167,20 @@ export const HelpfulVoteResponseSchema = z.object({
 });
 export type HelpfulVoteResponse = z.infer<typeof HelpfulVoteResponseSchema>;
 
+/** How long a helpful toggle's `Idempotency-Key` answers with its first answer. */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The optional `Idempotency-Key` header of the helpful toggle: printable ASCII (a UUID is the
+ * usual choice), at most 200 characters.
+ */
+export const IdempotencyKeyHeaderSchema = z.object({
+  'Idempotency-Key': z
+    .string({ error: IDEMPOTENCY_KEY_INVALID })
+    .regex(/^[\x20-\x7e]{1,200}$/, IDEMPOTENCY_KEY_INVALID)
+    .optional(),
+});
+
 export const ReportReviewRequestSchema = z.object({
   reason: z.enum(REPORT_REASONS, { error: 'Choose a reason: spam, offensive, fake or other' }),
   details: z
@@ -188,7 +212,8 @@ export const reviewApiOperations: ApiOperation[] = [
   {
     method: 'post',
     path: '/api/reviews',
-    summary: 'Write a review of a business, shared with some of your groups',
+    summary:
+      'Write a review of a business, shared with some of your groups (409 with `Retry-After` while a business or membership made a moment ago is still on its way to reviews)',
     tag: 'reviews',
     auth: 'session',
     request: CreateReviewRequestSchema,
@@ -235,12 +260,32 @@ export const reviewApiOperations: ApiOperation[] = [
     auth: 'session',
     request: UpdateReviewRequestSchema,
     response: ReviewSchema,
-    errors: [400, 401, 403, 404],
+    errors: [400, 401, 403, 404, 409],
   },
   {
     method: 'post',
     path: '/api/reviews/{id}/helpful',
-    summary: 'Toggle your helpful vote',
+    summary:
+      'Toggle your helpful vote; with an `Idempotency-Key` header the same key answers its first answer again for 24 hours and applies nothing twice',
+    tag: 'reviews',
+    auth: 'session',
+    headers: IdempotencyKeyHeaderSchema,
+    response: HelpfulVoteResponseSchema,
+    errors: [400, 401, 403, 404, 409],
+  },
+  {
+    method: 'put',
+    path: '/api/reviews/{id}/helpful',
+    summary: 'Vote a review helpful (idempotent: voting again changes nothing)',
+    tag: 'reviews',
+    auth: 'session',
+    response: HelpfulVoteResponseSchema,
+    errors: [401, 403, 404],
+  },
+  {
+    method: 'delete',
+    path: '/api/reviews/{id}/helpful',
+    summary: 'Take back your helpful vote (idempotent: without a vote it changes nothing)',
     tag: 'reviews',
     auth: 'session',
     response: HelpfulVoteResponseSchema,
@@ -282,12 +327,12 @@ export const reviewApiOperations: ApiOperation[] = [
     method: 'post',
     path: '/api/photos',
     summary:
-      'Upload up to 10 photos (multipart/form-data, field "photos"; JPEG, PNG or WebP by content, 5 MB each); metadata is stripped',
+      'Upload up to 10 photos (multipart/form-data, field "photos"; JPEG, PNG or WebP by content, 5 MB and 50 megapixels each); metadata is stripped. All or none: 413 over the pixel limit or the account\'s photo quota (500 photos, 512 MB), 503 with Retry-After while the image workers are busy',
     tag: 'reviews',
     auth: 'session',
     response: UploadedPhotoListSchema,
     status: 201,
-    errors: [400, 401, 413, 415],
+    errors: [400, 401, 413, 415, 503],
   },
   {
     method: 'get',

@@ -6,6 +6,8 @@ import { createReviewCards } from './004_review_cards';
 import { createHelpfulVote } from './005_helpful_vote';
 import { createVotesByUser } from './006_votes_by_user';
 import { createModeration } from './008_moderation';
+import { createVotesInDomain } from './009_votes_in_domain';
+import { createPhotosByOwner } from './010_photos_by_owner';
 
 /** Reviews publishes (outbox) and consumes (inbox) events. */
 export const migrations: Migration[] = [
@@ -17,4 +19,6 @@ export const migrations: Migration[] = [
   createHelpfulVote,
   createVotesByUser,
   createModeration,
+  createVotesInDomain,
+  createPhotosByOwner,
 ];

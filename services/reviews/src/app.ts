@@ -10,6 +10,7 @@ import { createPhotos } from './domain/photos';
 import { createModeration } from './domain/moderation';
 import { createModerationQueue } from './domain/moderation-queue';
 import { createReviews } from './domain/reviews';
+import { createVotes } from './domain/votes';
 import { createActivityConsumer } from './events/activity-consumer';
 import { createProjectionConsumer } from './events/projection-consumer';
 import { createPhotoSweeper } from './photos/sweeper';
@@ -17,10 +18,12 @@ import { photoRoutes } from './routes/photos';
 import { appealRoutes, moderationRoutes } from './routes/moderation';
 import { listRoutes, reviewRoutes } from './routes/reviews';
 import { createActivitySweeper } from './workers/activity-sweeper';
+import { periodicWorker } from './workers/periodic';
 
 export function createReviewsApp(ctx: ServiceContext<ReviewsConfig>): ServiceParts {
-  const reviews = createReviews({ db: ctx.db, projectionWaitMs: ctx.config.PROJECTION_WAIT_MS });
-  const photos = createPhotos({ db: ctx.db });
+  const reviews = createReviews({ db: ctx.db });
+  const votes = createVotes({ db: ctx.db });
+  const photos = createPhotos({ db: ctx.db, config: ctx.config });
   const moderation = createModeration({ db: ctx.db });
   const queue = createModerationQueue({ db: ctx.db });
   const app = createHttpApp({
@@ -30,7 +33,7 @@ export function createReviewsApp(ctx: ServiceContext<ReviewsConfig>): ServicePar
     routes(app) {
       app.use(authenticate(ctx.verifier!));
       app.use('/api/reviews', appealRoutes(moderation));
-      app.use('/api/reviews', reviewRoutes(reviews));
+      app.use('/api/reviews', reviewRoutes(reviews, votes));
       app.use('/api/moderation', moderationRoutes({ moderation, queue, reviews }));
       app.use('/api/photos', photoRoutes(photos));
       app.use('/api', listRoutes(reviews));
@@ -47,6 +50,12 @@ export function createReviewsApp(ctx: ServiceContext<ReviewsConfig>): ServicePar
         logger: ctx.logger,
         intervalMs: ctx.config.ACTIVITY_SWEEP_INTERVAL_MS,
         flagHours: ctx.config.UNUSUAL_ACTIVITY_FLAG_HOURS,
+      }),
+      periodicWorker({
+        name: 'vote-key-sweeper',
+        logger: ctx.logger,
+        intervalMs: ctx.config.VOTE_KEY_SWEEP_INTERVAL_MS,
+        task: votes.sweepKeys,
       }),
       createPhotoSweeper({
         db: ctx.db,

@@ -16,11 +16,36 @@ export const ReviewsEnvSchema = BaseServiceEnvSchema.extend({
     .min(100)
     .default(10 * 60_000),
   /**
-   * Projections follow other services' events a few milliseconds behind. A review naming a
-   * business or group reviews has not heard of yet waits up to this long for it before it is
-   * refused (a user who has just joined a group and writes at once).
+   * The most pixels (width × height) one photo may have, read from its header before any
+   * decoding: 50 megapixels takes a 48 or 50 MP phone camera's full output (8064 × 6048,
+   * 8160 × 6120) and bounds one decode at about 0.3–0.7 s of one core.
    */
-  PROJECTION_WAIT_MS: z.coerce.number().int().min(0).default(1500),
+  PHOTO_MAX_PIXELS: z.coerce.number().int().min(1).default(50_000_000),
+  /** Photo decodes running at once in this process (docs/security.md, "Photos"). */
+  PHOTO_DECODE_CONCURRENCY: z.coerce.number().int().min(1).default(1),
+  /** libvips threads per decode; 0 is libvips' default. */
+  PHOTO_DECODE_THREADS: z.coerce.number().int().min(0).default(1),
+  /** Uploads waiting for a decode turn at once; one more is refused with 503. */
+  PHOTO_DECODE_QUEUE: z.coerce.number().int().min(0).default(20),
+  /**
+   * An upload that still needs a decode turn this long after its decoding began is refused
+   * with 503: kept well under the gateway's UPSTREAM_TIMEOUT_MS, so the caller hears why.
+   */
+  PHOTO_DECODE_WAIT_MS: z.coerce.number().int().min(0).default(4000),
+  /** Photos one account keeps, attached or not yet swept. */
+  PHOTO_QUOTA_COUNT: z.coerce.number().int().min(1).default(500),
+  /** Bytes of photos (as stored) one account keeps. */
+  PHOTO_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(512 * 1024 * 1024),
+  /** How often helpful-toggle idempotency keys past their 24 hours are deleted. */
+  VOTE_KEY_SWEEP_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .default(60 * 60_000),
   /**
    * The burst rule's minimum of reviews in 24 hours (docs/security.md). A bulk import of
    * history through the API (the demo seed) looks like a burst everywhere: raise it for that.

@@ -1,7 +1,7 @@
 import { catalogService } from '@trustcircle/catalog';
 import { communitiesService } from '@trustcircle/communities';
 import type { TestClient } from '@trustcircle/testing';
-import { createReviewsWorld, reviewBody, type ReviewsWorld } from './support/world';
+import { createReviewsWorld, retrying, reviewBody, type ReviewsWorld } from './support/world';
 
 /**
  * The whole path with the real services: identity, communities, catalog and reviews behind
@@ -51,8 +51,11 @@ describe('a review travels everywhere', () => {
     const before = await author.client.get(`/api/businesses/${businessId}`);
     expect(before.body.globalTrustScore).toBe(0);
 
-    // The author joined by creating the group; reviews may need a moment to hear of it all.
-    const created = await author.client.post('/api/reviews', reviewBody(businessId, [groupId]));
+    // The author joined by creating the group; reviews may need a moment to hear of it all,
+    // and says so (409 + Retry-After) rather than waiting.
+    const created = await retrying(() =>
+      author.client.post('/api/reviews', reviewBody(businessId, [groupId])),
+    );
     expect(created.status).toBe(201);
     const reviewId = created.body.id as number;
 

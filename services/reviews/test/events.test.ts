@@ -79,7 +79,6 @@ describe('reviews events', () => {
       businessCategory: 'Restaurants',
     });
     expect(vote.data).toEqual({ reviewId: id, businessId, helpfulCount: 1, version: 2 });
-    // The database writes this envelope's payload (migration 005): it must meet the contract.
     expect(parseEventEnvelope(vote)).toMatchObject({ ok: true, envelope: vote });
     expect(vote.producer).toBe('reviews');
     expect(update.data).toMatchObject({

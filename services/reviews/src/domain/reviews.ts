@@ -4,13 +4,13 @@ import {
   REVIEW_ALREADY_EXISTS,
   REVIEW_ALREADY_REPORTED,
   REVIEW_BUSINESS_NOT_FOUND,
+  REVIEW_BUSINESS_PENDING,
+  REVIEW_MEMBERSHIP_PENDING,
   REVIEW_NOT_A_MEMBER,
   REVIEW_NOT_AUTHOR,
   REVIEW_NOT_FOUND,
   REVIEW_OWN_REPORT,
-  REVIEW_OWN_VOTE,
   type CreateReviewRequest,
-  type HelpfulVoteResponse,
   type PageQuery,
   type ReportReviewRequest,
   type ReviewReport,
@@ -19,7 +19,6 @@ import {
 } from '@trustcircle/contracts';
 import {
   conflict,
-  eventHeader,
   fieldError,
   forbidden,
   isUniqueViolation,
@@ -37,35 +36,17 @@ import {
   type ReviewView,
 } from '../store/reviews-store';
 import { afterReport, withModeration } from './moderation';
+import { mayBeArriving, membershipVerdict, stillProcessing } from './projection-gaps';
 import { decodeCursor, pageOf } from './paging';
 import { accountAgeDays, standingOf } from './standing';
 
 export interface ReviewsDeps {
   db: Knex;
-  /** How long to wait for a projection that trails a just-made business, group or membership. */
-  projectionWaitMs: number;
 }
 
 /** A review's read view (spec §3) as JSON text, as the store renders it. */
 export type ReviewJson = string;
 export type ReviewPage = Page<ReviewJson>;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Re-checks `probe` until it holds or the wait is over; answers its last result. */
-async function eventually<T>(
-  waitMs: number,
-  probe: () => Promise<T>,
-  holds: (value: T) => boolean,
-): Promise<T> {
-  const deadline = Date.now() + waitMs;
-  let value = await probe();
-  while (!holds(value) && Date.now() < deadline) {
-    await sleep(50);
-    value = await probe();
-  }
-  return value;
-}
 
 export const photoIdsOf = (urls: string[]): string[] =>
   urls.map((url) => PHOTO_URL_PATTERN.exec(url)![1]!);
@@ -73,14 +54,21 @@ export const photoIdsOf = (urls: string[]): string[] =>
 const visible = (facts: ReviewFacts | null): facts is ReviewFacts =>
   Boolean(facts && !facts.hidden);
 
-export function createReviews({ db, projectionWaitMs }: ReviewsDeps) {
+export function createReviews({ db }: ReviewsDeps) {
+  /** Reviews are shared with the author's groups only; a join on its way answers retryably. */
   async function requireMembership(userId: number, groupIds: number[]): Promise<void> {
-    const member = await eventually(
-      projectionWaitMs,
-      () => projectionsStore.memberOf(db, userId, groupIds),
-      (groups) => groups.size === groupIds.length,
-    );
-    if (member.size !== groupIds.length) throw forbidden(REVIEW_NOT_A_MEMBER);
+    const { rows, highestGroupId } = await projectionsStore.memberships(db, userId, groupIds);
+    const verdict = membershipVerdict(rows, highestGroupId);
+    if (verdict === 'refused') throw forbidden(REVIEW_NOT_A_MEMBER);
+    if (verdict === 'pending') throw stillProcessing(REVIEW_MEMBERSHIP_PENDING);
+  }
+
+  async function requireBusiness(businessId: number): Promise<void> {
+    if (await projectionsStore.findBusiness(db, businessId)) return;
+    if (mayBeArriving(businessId, await projectionsStore.highestBusinessId(db))) {
+      throw stillProcessing(REVIEW_BUSINESS_PENDING);
+    }
+    throw fieldError('businessId', REVIEW_BUSINESS_NOT_FOUND);
   }
 
   async function attachPhotos(trx: Knex, reviewId: number, userId: number, urls: string[]) {
@@ -127,12 +115,7 @@ export function createReviews({ db, projectionWaitMs }: ReviewsDeps) {
         .where({ user_id: userId, business_id: input.businessId })
         .first('id');
       if (existing) throw conflict(REVIEW_ALREADY_EXISTS);
-      const business = await eventually(
-        projectionWaitMs,
-        () => projectionsStore.findBusiness(db, input.businessId),
-        Boolean,
-      );
-      if (!business) throw fieldError('businessId', REVIEW_BUSINESS_NOT_FOUND);
+      await requireBusiness(input.businessId);
       await requireMembership(userId, input.groupIds);
       let id: number;
       try {
@@ -190,23 +173,6 @@ export function createReviews({ db, projectionWaitMs }: ReviewsDeps) {
     },
 
     /**
-     * One vote per user per review. The store toggles under the review's row lock, so
-     * concurrent votes on one review apply one after another and `helpfulCount` always equals
-     * the number of vote rows; hidden and own reviews are left unchanged.
-     */
-    async toggleHelpful(userId: number, reviewId: number): Promise<HelpfulVoteResponse> {
-      const outcome = await reviewsStore.toggleVote(
-        db,
-        reviewId,
-        userId,
-        eventHeader('reviews.vote.changed'),
-      );
-      if (!outcome || outcome.hidden) throw notFound(REVIEW_NOT_FOUND);
-      if (outcome.authorId === userId) throw forbidden(REVIEW_OWN_VOTE);
-      return { voted: outcome.voted, helpfulCount: outcome.helpfulCount ?? 0 };
-    },
-
-    /**
      * A report weighs by the reporter's standing (domain/standing.ts); any report queues the
      * review for moderators, and enough weight holds it until they decide.
      */
@@ -256,12 +222,7 @@ export function createReviews({ db, projectionWaitMs }: ReviewsDeps) {
 
     async byGroup(groupId: number, query: PageQuery, viewerId: number | null): Promise<ReviewPage> {
       const args = pageArgs(query);
-      const known = await eventually(
-        projectionWaitMs,
-        () => projectionsStore.groupExists(db, groupId),
-        Boolean,
-      );
-      if (!known) throw notFound('Group not found');
+      if (!(await projectionsStore.groupExists(db, groupId))) throw notFound('Group not found');
       return page(await reviewsStore.groupPage(db, groupId, args, viewerId), query);
     },
 
@@ -272,14 +233,10 @@ export function createReviews({ db, projectionWaitMs }: ReviewsDeps) {
     ): Promise<ReviewPage> {
       const rows = await reviewsStore.businessPage(db, businessId, pageArgs(query), viewerId);
       // A review is only ever written for a known business: reviews found prove it exists, so
-      // the projection is looked up (and waited for) only when the page is empty.
-      if (rows.length === 0) {
-        const known = await eventually(
-          projectionWaitMs,
-          () => projectionsStore.findBusiness(db, businessId),
-          Boolean,
-        );
-        if (!known) throw notFound(REVIEW_BUSINESS_NOT_FOUND);
+      // the projection is looked up only when the page is empty. A read never waits: a
+      // business created a moment ago may answer 404 for those milliseconds.
+      if (rows.length === 0 && !(await projectionsStore.findBusiness(db, businessId))) {
+        throw notFound(REVIEW_BUSINESS_NOT_FOUND);
       }
       return page(rows, query);
     },

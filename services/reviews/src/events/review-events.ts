@@ -40,3 +40,13 @@ export async function publishReview(
 ): Promise<void> {
   await publish(trx, subject, await reviewEventData(trx, facts));
 }
+
+/** What catalog projects of a vote: the review's new count and version. */
+export async function publishVoteChanged(trx: Knex.Transaction, facts: ReviewFacts): Promise<void> {
+  await publish(trx, 'reviews.vote.changed', {
+    reviewId: facts.id,
+    businessId: facts.businessId,
+    helpfulCount: facts.helpfulCount,
+    version: facts.version,
+  });
+}

@@ -1,5 +1,6 @@
 import {
   CreateReviewRequestSchema,
+  IdempotencyKeyHeaderSchema,
   PageQuerySchema,
   ReportReviewRequestSchema,
   UpdateReviewRequestSchema,
@@ -10,12 +11,14 @@ import {
   parseBody,
   parseIdParam,
   parseQuery,
+  parseWith,
   requireUser,
   sendJsonText,
   sendJsonTextPage,
 } from '@trustcircle/service-kit';
 import { Router, type Request, type Response } from 'express';
 import type { ReviewPage, Reviews } from '../domain/reviews';
+import type { Votes } from '../domain/votes';
 
 const viewer = (req: Request) => req.auth?.userId ?? null;
 
@@ -28,7 +31,7 @@ export function sendReviewPage(res: Response, page: ReviewPage): void {
 const reviewId = (req: Request) => parseIdParam(req, 'id', 'Review not found');
 
 /** `/api/reviews/**`. */
-export function reviewRoutes(reviews: Reviews): Router {
+export function reviewRoutes(reviews: Reviews, votes: Votes): Router {
   const router = Router();
 
   router.post('/', requireUser, async (req, res) => {
@@ -57,7 +60,19 @@ export function reviewRoutes(reviews: Reviews): Router {
   });
 
   router.post('/:id/helpful', requireUser, async (req, res) => {
-    res.json(await reviews.toggleHelpful(currentUserId(req), reviewId(req)));
+    const id = reviewId(req);
+    const headers = parseWith(IdempotencyKeyHeaderSchema, {
+      'Idempotency-Key': req.get('Idempotency-Key'),
+    });
+    res.json(await votes.toggle(currentUserId(req), id, headers['Idempotency-Key']));
+  });
+
+  router.put('/:id/helpful', requireUser, async (req, res) => {
+    res.json(await votes.set(currentUserId(req), reviewId(req)));
+  });
+
+  router.delete('/:id/helpful', requireUser, async (req, res) => {
+    res.json(await votes.unset(currentUserId(req), reviewId(req)));
   });
 
   router.post('/:id/report', requireUser, async (req, res) => {

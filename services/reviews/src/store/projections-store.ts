@@ -6,6 +6,7 @@ import type {
   UserEventData,
 } from '@trustcircle/contracts';
 import type { Knex } from '@trustcircle/service-kit';
+import type { GroupMembership } from '../domain/projection-gaps';
 
 /**
  * All SQL on the projections (users, businesses, groups, memberships). Upserts never replace a
@@ -95,13 +96,36 @@ export const projectionsStore = {
     return Boolean(await db('groups').where({ id }).first('id'));
   },
 
-  /** Which of `groupIds` the user belongs to. */
-  async memberOf(db: Knex, userId: number, groupIds: number[]): Promise<Set<number>> {
-    const rows: { group_id: number }[] = await db('memberships')
-      .where({ user_id: userId, member: true })
-      .whereIn('group_id', groupIds)
-      .select('group_id');
-    return new Set(rows.map((row) => row.group_id));
+  /** The user's membership row (if any) for each group, whether the group is known, and the newest. */
+  async memberships(
+    db: Knex,
+    userId: number,
+    groupIds: number[],
+  ): Promise<{ rows: GroupMembership[]; highestGroupId: number | null }> {
+    const result = await db.raw<{
+      rows: { group_id: number; member: boolean | null; known: boolean; highest: number | null }[];
+    }>(
+      `select asked.id as group_id, m.member,
+              exists (select 1 from groups g where g.id = asked.id) as known,
+              (select max(id) from groups) as highest
+         from unnest(?::int[]) as asked(id)
+         left join memberships m on m.user_id = ? and m.group_id = asked.id`,
+      [groupIds, userId],
+    );
+    return {
+      rows: result.rows.map((row) => ({
+        groupId: row.group_id,
+        member: row.member,
+        groupKnown: row.known,
+      })),
+      highestGroupId: result.rows[0]?.highest ?? null,
+    };
+  },
+
+  async highestBusinessId(db: Knex): Promise<number | null> {
+    const row = (await db('businesses').max('id as highest').first()) as
+      { highest: number | null } | undefined;
+    return row?.highest ?? null;
   },
 
   /** What an author's or reporter's standing is made of; unknown users are unverified and new. */

@@ -1,5 +1,5 @@
 import type { ReviewStatus } from '@trustcircle/contracts';
-import { preparedRows, type EventHeader, type Knex } from '@trustcircle/service-kit';
+import { preparedRows, type Knex } from '@trustcircle/service-kit';
 import type { ModerationState } from '../domain/standing';
 
 export const REVIEW_UNIQUE_KEY = 'reviews_user_business_key';
@@ -53,14 +53,6 @@ export function toFacts(row: ReviewFactsRow): ReviewFacts {
     version: row.version,
     createdAt: row.created_at,
   };
-}
-
-/** What a helpful toggle found and did; `helpfulCount` is null when nothing changed. */
-export interface VoteOutcome {
-  authorId: number;
-  hidden: boolean;
-  voted: boolean;
-  helpfulCount: number | null;
 }
 
 export interface NewReview {
@@ -271,39 +263,6 @@ export const reviewsStore = {
       .orderBy('group_id')
       .select('group_id');
     return rows.map((row) => row.group_id);
-  },
-
-  /**
-   * Toggles one user's vote (migration 005: lock, vote, counter, version and the
-   * `reviews.vote.changed` outbox row in one statement). Null for an unknown review; a hidden
-   * or own review comes back unchanged.
-   */
-  async toggleVote(
-    db: Knex,
-    reviewId: number,
-    voterId: number,
-    event: EventHeader<'reviews.vote.changed'>,
-  ): Promise<VoteOutcome | null> {
-    const [row] = await preparedRows<{
-      author_id: number;
-      hidden: boolean;
-      voted: boolean;
-      helpful_count: number | null;
-    }>(
-      db,
-      db.raw('select * from toggle_helpful_vote(?, ?, ?::jsonb)', [
-        reviewId,
-        voterId,
-        JSON.stringify(event),
-      ]),
-    );
-    if (!row) return null;
-    return {
-      authorId: row.author_id,
-      hidden: row.hidden,
-      voted: row.voted,
-      helpfulCount: row.helpful_count,
-    };
   },
 
   /** The user's reviews (visible ones), for republishing after a verification change. */

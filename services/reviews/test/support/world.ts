@@ -20,6 +20,7 @@ import {
   startStack,
   TEST_NATS_URL,
   type TestClient,
+  type TestResponse,
   type TestStack,
 } from '@trustcircle/testing';
 
@@ -39,6 +40,8 @@ export interface ReviewsWorld {
   leave(userId: number, groupId: number): Promise<void>;
   /** A signed-in client through the gateway (registered with identity). */
   register(username?: string): Promise<{ client: TestClient; id: number }>;
+  /** A registered user who is the one projected member of a new group. */
+  member(): Promise<{ client: TestClient; id: number; groupId: number }>;
   /** A gateway session for a user id without registering (cheap; for load and concurrency). */
   sessionFor(userId: number): Promise<TestClient>;
   /** Polls until `probe` answers truthy (projections are a few ms behind). */
@@ -57,7 +60,7 @@ export async function createReviewsWorld(
     services: [identityService, ...(options.extraServices ?? []), reviewsService],
     env: {
       gateway: { REGISTER_LIMIT_PER_IP: '10000', LOGIN_LIMIT_PER_IP: '10000' },
-      reviews: { PROJECTION_WAIT_MS: '300', ...options.reviewsEnv },
+      reviews: { ...options.reviewsEnv },
     },
   });
   const admin = createDb({ url: stack.db.adminUrl, schema: 'reviews', poolMax: 4 });
@@ -159,6 +162,12 @@ export async function createReviewsWorld(
       await until(() => admin('users').where({ id }).first(), `user ${id}`);
       return { client, id };
     },
+    async member() {
+      const user = await world.register();
+      const groupId = await world.group();
+      await world.join(user.id, groupId);
+      return { ...user, groupId };
+    },
     async sessionFor(userId) {
       const id = randomBytes(32).toString('base64url');
       await admin.raw(
@@ -193,3 +202,11 @@ export const reviewBody = (businessId: number, groupIds: number[], extra: object
   cons: 'Busy at noon',
   ...extra,
 });
+
+/** A write answered "still being processed" (409 + Retry-After) until reviews' projection has it. */
+export const isRetryable = (res: TestResponse) =>
+  res.status === 409 && res.headers.get('retry-after') !== null;
+
+/** Sends a write again while a projection it names is on its way (as a client would). */
+export const retrying = (send: () => Promise<TestResponse>) =>
+  eventually(send, (res) => !isRetryable(res), { timeoutMs: 10_000, intervalMs: 100 });

@@ -1,0 +1,104 @@
+import {
+  IDEMPOTENCY_KEY_REUSED,
+  IDEMPOTENCY_KEY_TTL_MS,
+  REVIEW_NOT_FOUND,
+  REVIEW_OWN_VOTE,
+  type HelpfulVoteResponse,
+} from '@trustcircle/contracts';
+import { conflict, forbidden, notFound, type Knex } from '@trustcircle/service-kit';
+import { publishVoteChanged } from '../events/review-events';
+import { reviewsStore, type ReviewFacts } from '../store/reviews-store';
+import { votesStore, type StoredVoteKey } from '../store/votes-store';
+
+/** `PUT` sets the caller's vote, `DELETE` unsets it, the spec's `POST` toggles it. */
+export type VoteIntent = 'set' | 'unset' | 'toggle';
+
+/** Nobody votes on an unknown or hidden review (404), nor on their own (403). */
+export function checkVoter(
+  review: ReviewFacts | null,
+  voterId: number,
+): asserts review is ReviewFacts {
+  if (!review || review.hidden) throw notFound(REVIEW_NOT_FOUND);
+  if (review.userId === voterId) throw forbidden(REVIEW_OWN_VOTE);
+}
+
+/** The vote a request leaves and how the counter moves, given whether the caller had one. */
+export function voteChange(intent: VoteIntent, had: boolean): { voted: boolean; delta: number } {
+  const voted = intent === 'set' || (intent === 'toggle' && !had);
+  return { voted, delta: voted === had ? 0 : voted ? 1 : -1 };
+}
+
+/** A key used before answers its first answer again, and only for the review it was used on. */
+export function replayed(stored: StoredVoteKey | null, reviewId: number): HelpfulVoteResponse {
+  // A key that is not ours to take is live and committed, and commits with its answer.
+  if (!stored?.answer) throw new Error('a live idempotency key without its answer');
+  if (stored.reviewId !== reviewId) throw conflict(IDEMPOTENCY_KEY_REUSED);
+  return stored.answer;
+}
+
+export interface VotesDeps {
+  db: Knex;
+  now?: () => Date;
+}
+
+/**
+ * Helpful votes (spec §4), one per user per review. Each request is one transaction that locks
+ * the review first, so votes on one review apply one after another: the caller's vote is read
+ * after every earlier change committed, and `helpfulCount` always equals the vote rows. A
+ * change publishes `reviews.vote.changed` in the same transaction; a request that changes
+ * nothing publishes nothing.
+ */
+export function createVotes({ db, now = () => new Date() }: VotesDeps) {
+  async function apply(
+    trx: Knex.Transaction,
+    voterId: number,
+    reviewId: number,
+    intent: VoteIntent,
+  ): Promise<HelpfulVoteResponse> {
+    const review = await reviewsStore.lock(trx, reviewId);
+    checkVoter(review, voterId);
+    const { voted, delta } = voteChange(intent, await votesStore.has(trx, reviewId, voterId));
+    if (delta === 0) return { voted, helpfulCount: review.helpfulCount };
+    if (delta > 0) await votesStore.add(trx, reviewId, voterId);
+    else await votesStore.remove(trx, reviewId, voterId);
+    const facts = await votesStore.moveCount(trx, reviewId, delta);
+    await publishVoteChanged(trx, facts);
+    return { voted, helpfulCount: facts.helpfulCount };
+  }
+
+  const run = (voterId: number, reviewId: number, intent: VoteIntent) =>
+    db.transaction((trx) => apply(trx, voterId, reviewId, intent));
+
+  return {
+    set: (voterId: number, reviewId: number) => run(voterId, reviewId, 'set'),
+    unset: (voterId: number, reviewId: number) => run(voterId, reviewId, 'unset'),
+
+    /**
+     * With an `Idempotency-Key`, the key is taken in the same transaction before anything
+     * else: a repeat, even a concurrent one, waits for the first and answers its answer, so
+     * the toggle applies once. A refused first attempt (404, 403) rolls the key back with it.
+     */
+    async toggle(voterId: number, reviewId: number, key?: string): Promise<HelpfulVoteResponse> {
+      if (key === undefined) return run(voterId, reviewId, 'toggle');
+      return db.transaction(async (trx) => {
+        const at = now();
+        const expiresAt = new Date(at.getTime() + IDEMPOTENCY_KEY_TTL_MS);
+        const mine = await votesStore.claimKey(trx, {
+          userId: voterId,
+          key,
+          reviewId,
+          now: at,
+          expiresAt,
+        });
+        if (!mine) return replayed(await votesStore.keyOf(trx, voterId, key), reviewId);
+        const answer = await apply(trx, voterId, reviewId, 'toggle');
+        await votesStore.answerKey(trx, voterId, key, answer);
+        return answer;
+      });
+    },
+
+    /** Forgets keys past their 24 hours (the sweeper's task). */
+    sweepKeys: () => votesStore.sweepKeys(db, now()),
+  };
+}
+export type Votes = ReturnType<typeof createVotes>;
