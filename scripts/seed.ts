@@ -12,6 +12,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { deflateSync, crc32 } from 'node:zlib';
+import { Progress } from './launcher/progress.ts';
 
 const BASE = process.env.TC_BASE_URL ?? 'http://127.0.0.1:8080';
 const PASSWORD = process.env.SEED_PASSWORD ?? 'trustcircle-demo';
@@ -83,16 +84,24 @@ function random(): number {
 }
 const pick = <T>(list: T[]): T => list[Math.floor(random() * list.length)]!;
 
-async function pool<T>(items: T[], work: (item: T, index: number) => Promise<void>) {
+/** Runs `work` over `items`, CONCURRENCY at a time, showing `label`'s progress. */
+async function pool<T>(
+  label: string,
+  items: T[],
+  work: (item: T, index: number) => Promise<void>,
+): Promise<Progress> {
+  const progress = new Progress(label, items.length);
   let next = 0;
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       while (next < items.length) {
         const index = next++;
         await work(items[index]!, index);
+        progress.tick();
       }
     }),
   );
+  return progress;
 }
 
 function expectOk<T = { id: number }>(answer: Answer, what: string): T {
@@ -180,20 +189,24 @@ async function main(): Promise<void> {
   if (probe.status === 200) {
     const me = await demo.call('GET', '/api/user');
     if ((me.body as { bio?: string | null } | null)?.bio === COMPLETE_MARKER) {
-      console.log(`demo data already there; sign in as "demo" with password "${PASSWORD}"`);
+      console.log(`seed | demo data already there; sign in as "demo" with password "${PASSWORD}"`);
     } else {
       console.log(
-        'a previous demo seed did not finish; to seed again, start with an empty database ' +
+        'seed | a previous demo seed did not finish; to seed again, start with an empty database ' +
           '(drop it, or point DATABASE_URL at a new one)',
       );
     }
     return;
   }
   const started = Date.now();
+  console.log(
+    `seed | seeding the demo: ${USERS} users, ${GROUPS} groups, ${BUSINESSES} businesses, ` +
+      `${REVIEWS.toLocaleString('en')} reviews, ${VOTES.toLocaleString('en')} helpful votes`,
+  );
   const categories = expectOk<string[]>(await demo.call('GET', '/api/categories'), 'categories');
 
   const users = Array.from({ length: USERS }, () => new Session());
-  await pool(users, async (user, i) => {
+  const registered = await pool('users', users, async (user, i) => {
     const username = i === 0 ? 'demo' : `${pick(FIRST).toLowerCase()}${i}`;
     const name = i === 0 ? 'Demo User' : `${pick(FIRST)} ${pick(LAST)}`;
     const body = expectOk(
@@ -211,12 +224,13 @@ async function main(): Promise<void> {
     user.id = body.id;
     user.username = username;
   });
-  console.log(`  ${users.length} users`);
+  registered.finish();
   await seedModerator();
-  console.log('  user "moderator" with the moderator role');
+  console.log('seed | ✓ user "moderator" with the moderator role');
 
   const groups: number[] = [];
-  await pool(
+  const created = await pool(
+    'groups',
     Array.from({ length: GROUPS }, (_, i) => i),
     async (i) => {
       const creator = users[i % users.length]!;
@@ -232,20 +246,24 @@ async function main(): Promise<void> {
       creator.groups.push(group.id);
     },
   );
+  created.finish();
   // The demo user is in 10 groups; everyone else in 3 to 6.
-  await pool(users, async (user, i) => {
+  let joins = 0;
+  const joined = await pool('memberships', users, async (user, i) => {
     const wanted = Math.min(groups.length, i === 0 ? 10 : 3 + Math.floor(random() * 4));
     while (user.groups.length < wanted) {
       const groupId = pick(groups);
       if (user.groups.includes(groupId)) continue;
       expectOk(await user.call('POST', `/api/groups/${groupId}/join`), 'join');
       user.groups.push(groupId);
+      joins += 1;
     }
   });
-  console.log(`  ${groups.length} groups`);
+  joined.finish(`${joins.toLocaleString('en')} memberships`);
 
   const businesses: number[] = [];
-  await pool(
+  const listed = await pool(
+    'businesses',
     Array.from({ length: BUSINESSES }, (_, i) => i),
     async (i) => {
       const category = categories[i % categories.length]!;
@@ -260,11 +278,11 @@ async function main(): Promise<void> {
       businesses.push(business.id);
     },
   );
-  console.log(`  ${businesses.length} businesses`);
+  listed.finish();
 
   const photoOwners = users.slice(0, PHOTOS);
   const photoOf = new Map<Session, string>();
-  await pool(photoOwners, async (user, i) => {
+  const uploaded = await pool('photos', photoOwners, async (user, i) => {
     const form = new FormData();
     const colour: [number, number, number] = [(i * 40) % 256, 120, 200 - i * 10];
     form.append('photos', new Blob([png(64, 48, colour)], { type: 'image/png' }), 'photo.png');
@@ -274,6 +292,7 @@ async function main(): Promise<void> {
     );
     photoOf.set(user, photo!.url);
   });
+  uploaded.finish();
 
   const reviewed = new Set<string>();
   const reviews: { id: number; author: Session }[] = [];
@@ -285,7 +304,7 @@ async function main(): Promise<void> {
     reviewed.add(`${author.id}:${businessId}`);
     plan.push({ author, businessId });
   }
-  await pool(plan, async ({ author, businessId }) => {
+  const written = await pool('reviews', plan, async ({ author, businessId }) => {
     const [content, pros, cons] = pick(OPINIONS);
     const photo = photoOf.get(author);
     photoOf.delete(author);
@@ -305,7 +324,7 @@ async function main(): Promise<void> {
     );
     reviews.push({ id: review.id, author });
   });
-  console.log(`  ${reviews.length} reviews`);
+  written.finish();
 
   const voted = new Set<string>();
   const votes: { voter: Session; reviewId: number }[] = [];
@@ -316,16 +335,16 @@ async function main(): Promise<void> {
     voted.add(`${voter.id}:${review.id}`);
     votes.push({ voter, reviewId: review.id });
   }
-  await pool(votes, async ({ voter, reviewId }) => {
+  const voting = await pool('helpful votes', votes, async ({ voter, reviewId }) => {
     expectOk(await voter.call('POST', `/api/reviews/${reviewId}/helpful`), 'vote');
   });
-  console.log(`  ${votes.length} helpful votes`);
+  voting.finish();
 
   // Written last: a later start knows the demo is complete, not half-seeded.
   expectOk(await users[0]!.call('PATCH', '/api/user', { bio: COMPLETE_MARKER }), 'demo bio');
 
   console.log(
-    `demo data seeded in ${((Date.now() - started) / 1000).toFixed(0)} s; sign in as "demo" ` +
+    `seed | demo data seeded in ${((Date.now() - started) / 1000).toFixed(0)} s; sign in as "demo" ` +
       `(or any seeded user) with password "${PASSWORD}"`,
   );
 }

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,9 +15,28 @@ import {
 
 const root = path.resolve(__dirname, '..');
 
+/** The pid of the launcher's child whose command line mentions `workspace`. */
+function childPid(parent: number, workspace: string): number {
+  const rows = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(parent)], {
+    encoding: 'utf8',
+  });
+  const row = rows.split('\n').find((line) => line.includes(`/${workspace}/`));
+  if (!row) throw new Error(`no ${workspace} process under ${parent}:\n${rows}`);
+  return Number(row.trim().split(/\s+/)[0]);
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    return (await fetch(url, { signal: AbortSignal.timeout(500) })).ok;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * `npm start` end to end, the way a developer runs it: own database, own ports, then the curl
- * journey of the foundation issue through the gateway, then Ctrl-C.
+ * journey of the foundation issue through the gateway, a service killed with SIGKILL and
+ * restarted, then Ctrl-C.
  */
 describe('npm start', () => {
   const id = randomBytes(4).toString('hex');
@@ -35,7 +54,7 @@ describe('npm start', () => {
     await deleteEventStreams(TEST_NATS_URL, eventsPrefix);
   });
 
-  it('brings the stack up, serves the session journey, and stops on SIGINT', async () => {
+  it('brings the stack up, serves the session journey, restarts a killed service, and stops on SIGINT', async () => {
     const gatewayPort = await freePort();
     const identityPort = await freePort();
     const adminUrl = new URL(TEST_ADMIN_URL);
@@ -82,9 +101,30 @@ describe('npm start', () => {
     expect((await client.post('/api/logout')).status).toBe(200);
     expect((await client.get('/api/user')).status).toBe(401);
 
+    // kill -9 of one service: restarted with backoff and logged; the gateway keeps serving.
+    // Back in about 2 s on an idle machine; the bound leaves room for a busy CI machine, where
+    // a service's own start takes longer (supervisor.test.ts holds the restart itself to 5 s).
+    const identityPid = childPid(launcher.pid!, 'services/identity');
+    process.kill(identityPid, 'SIGKILL');
+    const killedAt = Date.now();
+    while (!(await answers(`http://127.0.0.1:${identityPort}/healthz`))) {
+      if (Date.now() - killedAt > 15_000) throw new Error(`identity not back in 15 s:\n${output}`);
+      expect(await answers(`http://127.0.0.1:${gatewayPort}/healthz`)).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(childPid(launcher.pid!, 'services/identity')).not.toBe(identityPid);
+    expect(output).toContain('✖ identity exited (signal SIGKILL)');
+    expect(output).toMatch(/↻ identity restarted \(pid \d+\)/);
+    const again = await client.post('/api/login', {
+      username: `launch_${id}`,
+      password: 'password123',
+    });
+    expect(again.status).toBe(200);
+
     const exited = new Promise<number | null>((resolve) => launcher!.once('exit', resolve));
     launcher.kill('SIGINT');
     expect(await exited).toBe(0);
     expect(output).toContain('stopping');
+    expect(output.slice(output.indexOf('stopping'))).not.toMatch(/restarted|exited \(/);
   }, 90_000);
 });

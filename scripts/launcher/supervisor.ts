@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { say, seconds } from './output.ts';
 
 export interface ProcessSpec {
   name: string;
@@ -9,6 +10,26 @@ export interface ProcessSpec {
   env: Record<string, string>;
   /** Answers when the process is up. */
   healthUrl: string;
+}
+
+/**
+ * Restart delays: the first restart after `initialMs`, doubling to `maxMs` while the process
+ * keeps crashing; a process that stayed up `resetAfterMs` starts again from `initialMs`.
+ */
+export interface Backoff {
+  initialMs: number;
+  maxMs: number;
+  resetAfterMs: number;
+}
+
+export const DEFAULT_BACKOFF: Backoff = { initialMs: 500, maxMs: 10_000, resetAfterMs: 30_000 };
+
+export interface SupervisorOptions {
+  backoff?: Partial<Backoff>;
+  /** The supervisor's own lines (crashes, restarts). */
+  say?: (line: string) => void;
+  /** Every process's output, one prefixed line at a time. */
+  write?: (line: string) => void;
 }
 
 const COLORS = [36, 35, 33, 32, 34, 31, 96, 95, 93];
@@ -54,79 +75,178 @@ export function formatLine(line: string): string {
   }
 }
 
+/** The delay before the next restart, and the delay after that one. */
+export function nextDelay(
+  backoff: Backoff,
+  current: number,
+  uptimeMs: number,
+): { wait: number; next: number } {
+  const wait = uptimeMs >= backoff.resetAfterMs ? backoff.initialMs : current;
+  return { wait, next: Math.min(wait * 2, backoff.maxMs) };
+}
+
+interface Slot {
+  spec: ProcessSpec;
+  child: ChildProcess | null;
+  startedAt: number;
+  delayMs: number;
+  restarts: number;
+  healthy: boolean;
+  /** Exited before it ever answered its health URL: a start-up failure, not a crash. */
+  failedToStart: boolean;
+  timer: NodeJS.Timeout | null;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
- * Starts each process with its log lines prefixed by its name, and reports loudly when one
- * dies. Stopping sends SIGTERM (services drain) and SIGKILL after a grace period.
+ * A small process manager: starts each process with its log lines prefixed by its name, and
+ * restarts one that exits with exponential backoff while the others keep serving. Stopping
+ * cancels pending restarts, sends SIGTERM (services drain) and SIGKILL after a grace period.
  */
 export class Supervisor {
-  private readonly children = new Map<string, ChildProcess>();
+  private readonly slots: Slot[];
   private stopping = false;
   private readonly width: number;
-  private readonly specs: ProcessSpec[];
-  private readonly onCrash: (name: string, code: number | null, signal: string | null) => void;
+  private readonly backoff: Backoff;
+  private readonly say: (line: string) => void;
+  private readonly write: (line: string) => void;
 
-  constructor(
-    specs: ProcessSpec[],
-    onCrash: (name: string, code: number | null, signal: string | null) => void,
-  ) {
-    this.specs = specs;
-    this.onCrash = onCrash;
+  constructor(specs: ProcessSpec[], options: SupervisorOptions = {}) {
+    this.backoff = { ...DEFAULT_BACKOFF, ...options.backoff };
+    this.say = options.say ?? say;
+    this.write = options.write ?? ((line) => process.stdout.write(`${line}\n`));
     this.width = Math.max(...specs.map((spec) => spec.name.length));
+    this.slots = specs.map((spec) => ({
+      spec,
+      child: null,
+      startedAt: 0,
+      delayMs: this.backoff.initialMs,
+      restarts: 0,
+      healthy: false,
+      failedToStart: false,
+      timer: null,
+    }));
   }
 
   prefix(name: string): string {
-    const index = this.specs.findIndex((spec) => spec.name === name);
+    const index = this.slots.findIndex((slot) => slot.spec.name === name);
     const color = COLORS[index % COLORS.length];
     const label = name.padEnd(this.width);
     return process.stdout.isTTY ? `\x1b[${color}m${label} |\x1b[0m` : `${label} |`;
   }
 
   start(): void {
-    for (const spec of this.specs) {
-      const child = spawn(spec.command, spec.args, {
-        cwd: spec.cwd,
-        env: { ...process.env, ...spec.env },
-        stdio: ['ignore', 'pipe', 'pipe'],
+    for (const slot of this.slots) this.spawn(slot);
+  }
+
+  /** The running process of `name`, if any (tests and the launcher's messages). */
+  pid(name: string): number | undefined {
+    return this.slots.find((slot) => slot.spec.name === name)?.child?.pid;
+  }
+
+  private spawn(slot: Slot): void {
+    if (this.stopping) return;
+    const { spec } = slot;
+    const child = spawn(spec.command, spec.args, {
+      cwd: spec.cwd,
+      env: { ...process.env, ...spec.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    slot.child = child;
+    slot.startedAt = Date.now();
+    const prefix = this.prefix(spec.name);
+    for (const stream of [child.stdout, child.stderr]) {
+      createInterface({ input: stream }).on('line', (line) => {
+        this.write(`${prefix} ${formatLine(line)}`);
       });
-      this.children.set(spec.name, child);
-      const prefix = this.prefix(spec.name);
-      for (const stream of [child.stdout, child.stderr]) {
-        createInterface({ input: stream }).on('line', (line) => {
-          process.stdout.write(`${prefix} ${formatLine(line)}\n`);
-        });
+    }
+    child.on('error', (error) => this.say(`✖ ${spec.name} could not start: ${error.message}`));
+    child.on('exit', (code, signal) => this.exited(slot, child, code, signal));
+  }
+
+  private exited(
+    slot: Slot,
+    child: ChildProcess,
+    code: number | null,
+    signal: NodeJS.Signals | null,
+  ): void {
+    if (slot.child !== child) return;
+    slot.child = null;
+    if (this.stopping) return;
+    if (!slot.healthy) slot.failedToStart = true;
+    const uptime = Date.now() - slot.startedAt;
+    const { wait, next } = nextDelay(this.backoff, slot.delayMs, uptime);
+    slot.delayMs = next;
+    slot.restarts += 1;
+    const crashedAt = Date.now();
+    this.say(
+      `✖ ${slot.spec.name} exited (${signal ? `signal ${signal}` : `code ${code}`}) after ` +
+        `${seconds(uptime)}; restart ${slot.restarts} in ${seconds(wait)} — the others keep serving`,
+    );
+    slot.timer = setTimeout(() => {
+      slot.timer = null;
+      if (this.stopping) return;
+      this.spawn(slot);
+      this.say(`↻ ${slot.spec.name} restarted (pid ${slot.child?.pid})`);
+      void this.watchRecovery(slot, crashedAt);
+    }, wait);
+  }
+
+  /** Logs when a restarted process answers again, so the log shows how long it was away. */
+  private async watchRecovery(slot: Slot, crashedAt: number): Promise<void> {
+    const child = slot.child;
+    while (!this.stopping && slot.child === child && child) {
+      if (await this.answers(slot.spec)) {
+        slot.healthy = true;
+        this.say(`✔ ${slot.spec.name} is back, ${seconds(Date.now() - crashedAt)} after it exited`);
+        return;
       }
-      child.on('exit', (code, signal) => {
-        this.children.delete(spec.name);
-        if (!this.stopping) this.onCrash(spec.name, code, signal);
-      });
+      await sleep(200);
     }
   }
 
+  private async answers(spec: ProcessSpec): Promise<boolean> {
+    try {
+      const res = await fetch(spec.healthUrl, { signal: AbortSignal.timeout(1000) });
+      await res.body?.cancel();
+      return res.ok;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * Waits until every process answers its health URL. Returns the names that did not: all still
+   * pending at the deadline, or at once the first that exited before it ever answered.
+   */
   async waitHealthy(timeoutMs: number): Promise<string[]> {
     const deadline = Date.now() + timeoutMs;
-    const pending = new Set(this.specs.map((spec) => spec.name));
+    const pending = new Set(this.slots);
     while (pending.size && Date.now() < deadline) {
-      for (const spec of this.specs) {
-        if (!pending.has(spec.name)) continue;
-        if (!this.children.has(spec.name)) return [spec.name];
-        try {
-          const res = await fetch(spec.healthUrl, { signal: AbortSignal.timeout(1000) });
-          if (res.ok) pending.delete(spec.name);
-        } catch {
-          // not up yet
+      for (const slot of pending) {
+        if (slot.failedToStart) return [slot.spec.name];
+        if (slot.child && (await this.answers(slot.spec))) {
+          slot.healthy = true;
+          pending.delete(slot);
         }
       }
-      if (pending.size) await new Promise((resolve) => setTimeout(resolve, 250));
+      if (pending.size) await sleep(250);
     }
-    return [...pending];
+    return [...pending].map((slot) => slot.spec.name);
   }
 
+  /** Stops everything; nothing is restarted from here on. */
   async stop(graceMs = 10_000): Promise<void> {
     this.stopping = true;
-    const exits = [...this.children.values()].map(
-      (child) =>
+    for (const slot of this.slots) {
+      if (slot.timer) clearTimeout(slot.timer);
+      slot.timer = null;
+    }
+    const exits = this.slots.map(
+      ({ child }) =>
         new Promise<void>((resolve) => {
-          if (child.exitCode !== null) return resolve();
+          if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
           child.once('exit', () => resolve());
           child.kill('SIGTERM');
           setTimeout(() => child.kill('SIGKILL'), graceMs).unref();
