@@ -55,7 +55,11 @@ class Session {
       if (cookies.length) this.cookie = cookies.map((line) => line.split(';')[0]).join('; ');
       const text = await res.text();
       const parsed = (text ? JSON.parse(text) : null) as { message?: string } | null;
-      if (res.status === 503 && attempt < 5) {
+      // 503: a service is busy; 409 + Retry-After: a projection (e.g. a new membership) is
+      // still arriving. Both are worth another try; any other answer is final.
+      const retryable =
+        res.status === 503 || (res.status === 409 && res.headers.has('retry-after'));
+      if (retryable && attempt < 10) {
         await sleep(500);
         continue;
       }
@@ -336,7 +340,7 @@ async function main(): Promise<void> {
     votes.push({ voter, reviewId: review.id });
   }
   const voting = await pool('helpful votes', votes, async ({ voter, reviewId }) => {
-    expectOk(await voter.call('POST', `/api/reviews/${reviewId}/helpful`), 'vote');
+    expectOk(await voter.call('PUT', `/api/reviews/${reviewId}/helpful`), 'vote');
   });
   voting.finish();
 
