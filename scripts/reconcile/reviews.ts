@@ -129,6 +129,7 @@ export const REVIEWS_CHECKS: Check[] = [
       avatar: 's.avatar',
       is_verified: 's.is_verified',
       // Events carry times in milliseconds.
+      verified_at: "date_trunc('milliseconds', s.verified_at)",
       created_at: "date_trunc('milliseconds', s.created_at)",
     },
     version: 's.version',

@@ -134,6 +134,8 @@ export const ReviewUserSchema = z.object({
   username: z.string(),
   avatar: z.string().nullable(),
   isVerified: z.boolean(),
+  /** When the author's identity was verified (ISO-8601); absent or null when unknown. */
+  verifiedAt: z.string().nullable().optional(),
 });
 
 export const ReviewGroupSchema = z.object({ id: z.number().int(), name: z.string() });

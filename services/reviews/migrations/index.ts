@@ -8,6 +8,7 @@ import { createVotesByUser } from './006_votes_by_user';
 import { createModeration } from './008_moderation';
 import { createVotesInDomain } from './009_votes_in_domain';
 import { createPhotosByOwner } from './010_photos_by_owner';
+import { createAuthorVerifiedAt } from './011_author_verified_at';
 
 /** Reviews publishes (outbox) and consumes (inbox) events. */
 export const migrations: Migration[] = [
@@ -21,4 +22,5 @@ export const migrations: Migration[] = [
   createModeration,
   createVotesInDomain,
   createPhotosByOwner,
+  createAuthorVerifiedAt,
 ];

@@ -283,5 +283,8 @@ describe('reviews events', () => {
     });
     const read = await author.client.get(`/api/reviews/${id}`);
     expect(read.body.user.isVerified).toBe(true);
+    // The card carries identity's verification date (the badge's title shows it).
+    expect(read.body.user.verifiedAt).toBe(verified.body.verifiedAt);
+    expect(read.body.user.verifiedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
   });
 });

@@ -28,6 +28,7 @@ export const projectionsStore = {
       name: user.name,
       avatar: user.avatar,
       is_verified: user.isVerified,
+      verified_at: user.verifiedAt ?? null,
       created_at: user.createdAt,
       version: user.version,
     };
