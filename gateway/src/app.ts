@@ -9,6 +9,7 @@ import { buildOpenApiDocument } from '@trustcircle/contracts';
 import cookieParser from 'cookie-parser';
 import type { CookieOptions } from 'express';
 import helmet from 'helmet';
+import { noStoreForPersonalAnswers } from './cache-policy';
 import { businessDetailRoutes } from './compose/business-detail';
 import type { GatewayConfig } from './config';
 import { contentSecurityPolicy, frontendRoutes } from './frontends';
@@ -117,6 +118,7 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
         bodyRules({ limitBytes: config.BODY_LIMIT_BYTES, multipartPaths: ['/photos'] }),
       );
       app.use('/api', resolveSession(sessions, cookie.name));
+      app.use('/api', noStoreForPersonalAnswers);
       // Every write spends on its per-account and per-IP limits before a route or proxy sees it.
       app.use('/api', limits.writes);
       app.use(

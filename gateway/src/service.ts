@@ -1,4 +1,4 @@
-import type { ServiceDefinition } from '@trustcircle/service-kit';
+import { EDGE_MAX_HEADER_BYTES, type ServiceDefinition } from '@trustcircle/service-kit';
 import { migrations } from '../migrations';
 import { createGatewayApp } from './app';
 import { GatewayEnvSchema, type GatewayConfig } from './config';
@@ -10,5 +10,6 @@ export const gatewayService: ServiceDefinition<GatewayConfig> = {
   migrations,
   usesNats: false,
   verifiesTokens: false,
+  maxHeaderBytes: EDGE_MAX_HEADER_BYTES,
   createApp: createGatewayApp,
 };

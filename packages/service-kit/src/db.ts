@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import knex, { type Knex } from 'knex';
+import type { Logger } from './logger';
 
 export type { Knex };
 
@@ -8,11 +9,24 @@ export interface DbOptions {
   /** The service's own schema: every unqualified name resolves there. */
   schema: string;
   poolMax?: number;
+  /** Where knex reports lost connections (its default is console.log). */
+  logger?: Logger;
 }
 
 /** A knex connection bound to one schema, connected as the service's own role. */
-export function createDb({ url, schema, poolMax = 10 }: DbOptions): Knex {
+export function createDb({ url, schema, poolMax = 10, logger }: DbOptions): Knex {
   return knex({
+    ...(logger
+      ? {
+          log: {
+            warn: (message: unknown) => logger.warn({ err: message }, 'database warning'),
+            error: (message: unknown) => logger.warn({ err: message }, 'database connection error'),
+            deprecate: (method: string, alternative: string) =>
+              logger.warn({ method, alternative }, 'knex deprecation'),
+            debug: (message: unknown) => logger.debug({ knex: message }, 'knex'),
+          },
+        }
+      : {}),
     client: 'pg',
     connection: { connectionString: url, application_name: schema },
     searchPath: [schema],

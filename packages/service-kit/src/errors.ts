@@ -1,6 +1,13 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { z } from 'zod';
 import { toErrorIssues, type ErrorBody, type ErrorIssue } from '@trustcircle/contracts';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE,
+  INVALID_VALUE,
+  isDatabaseUnavailable,
+  isInvalidValue,
+} from './db-errors';
 
 /** An error that is the client's to see: status, message, and optional field issues. */
 export class HttpError extends Error {
@@ -62,6 +69,14 @@ function toHttpError(err: unknown): HttpError | null {
     case 'request.aborted':
       return new HttpError(400, 'Request was aborted');
   }
+  // A route parameter Express could not decode (canonicalUrl refuses these first).
+  if (err instanceof URIError) return new HttpError(400, 'The address is not valid');
+  if (isDatabaseUnavailable(err)) {
+    return new HttpError(503, DATABASE_UNAVAILABLE, undefined, {
+      'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
+    });
+  }
+  if (isInvalidValue(err)) return new HttpError(400, INVALID_VALUE);
   const status = parser?.status ?? parser?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500 && parser.expose) {
     return new HttpError(status, (err as Error).message || 'Bad request');
@@ -81,7 +96,17 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     const body: ErrorBody = { message: known.message };
     if (known.issues?.length) body.issues = known.issues;
     if (known.headers) res.set(known.headers);
-    if (known.status >= 500) req.log?.warn({ status: known.status, message: known.message });
+    if (known.status >= 500) {
+      req.log?.warn({
+        status: known.status,
+        message: known.message,
+        err: known === err ? undefined : err,
+      });
+    }
+    // Postgres refusing a value means a schema let input through that it should have refused.
+    if (known.status === 400 && !(err instanceof HttpError) && isInvalidValue(err)) {
+      req.log?.warn({ err }, 'database refused a value the request schema accepted');
+    }
     res.status(known.status).json(body);
     return;
   }

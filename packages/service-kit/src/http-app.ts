@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import express, { type Express, type Request } from 'express';
+import express, { type Express, type Request, type RequestHandler } from 'express';
 import type { Registry } from 'prom-client';
 import { errorHandler, notFoundHandler } from './errors';
 import { healthRoutes, type ReadinessCheck } from './health';
+import { canonicalUrl, jsonBodyParser } from './input';
 import type { Logger } from './logger';
 import { httpMetrics } from './metrics';
 
@@ -81,13 +82,19 @@ export function useRequestLog(app: Express, logger: Logger): void {
   });
 }
 
-export function jsonBodyParser(limit = '1mb') {
-  return express.json({ limit, strict: true });
-}
+/**
+ * Answers about a signed-in caller are personal: no shared cache may keep them. A handler that
+ * knows better (a public photo) sets its own Cache-Control over this default.
+ */
+export const noStoreWhenSignedIn: RequestHandler = (req, res, next) => {
+  if (req.headers.authorization !== undefined) res.setHeader('Cache-Control', 'no-store');
+  next();
+};
 
 /**
- * The one Express skeleton: request id + structured request log, metrics, health, body
- * parsing, the app's routes, then JSON 404 and JSON errors.
+ * The one Express skeleton: request id + structured request log, metrics, request-target
+ * checks, health, body parsing (with its document checks), the app's routes, then JSON 404 and
+ * JSON errors.
  */
 export function createHttpApp(options: HttpAppOptions): Express {
   const app = express();
@@ -97,6 +104,8 @@ export function createHttpApp(options: HttpAppOptions): Express {
 
   useRequestLog(app, options.logger);
   app.use(httpMetrics(options.registry));
+  app.use(canonicalUrl);
+  app.use(noStoreWhenSignedIn);
   app.use(healthRoutes(options.readiness, options.registry));
   if (options.jsonBody !== false) app.use(jsonBodyParser(options.bodyLimit));
   options.routes(app);

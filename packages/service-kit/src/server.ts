@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import type { Registry } from 'prom-client';
@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { JwtVerifier } from './auth';
 import { ConfigError, loadConfig, type BaseServiceConfig } from './config';
 import { createDb, migrate, pingDb, type Knex, type Migration } from './db';
+import { answerClientErrors, SERVICE_MAX_HEADER_BYTES } from './input';
 import type { ReadinessCheck } from './health';
 import { readJwks } from './jwt-keys';
 import { createLogger, type Logger } from './logger';
@@ -41,6 +42,11 @@ export interface ServiceDefinition<C extends BaseServiceConfig> {
   verifiesTokens?: boolean;
   /** Port used when PORT is not set. */
   defaultPort: number;
+  /**
+   * Node's bound on request line + headers (`maxHeaderSize`); beyond it a JSON 431 (or 414).
+   * Defaults to SERVICE_MAX_HEADER_BYTES; the gateway, at the edge, sets a smaller one.
+   */
+  maxHeaderBytes?: number;
   /** The HTTP app, and the background workers that share its state. */
   createApp(ctx: ServiceContext<C>): ServiceParts | Promise<ServiceParts>;
 }
@@ -75,6 +81,7 @@ export async function startService<C extends BaseServiceConfig>(
     url: config.DATABASE_URL,
     schema: definition.name,
     poolMax: config.DATABASE_POOL_MAX,
+    logger,
   });
   const registry = createMetricsRegistry(definition.name);
   const readiness: ReadinessCheck[] = [{ name: 'postgres', check: () => pingDb(db) }];
@@ -110,9 +117,17 @@ export async function startService<C extends BaseServiceConfig>(
   const { app, workers = [] } = await definition.createApp(ctx);
 
   const port = config.PORT;
-  const server = await new Promise<Server>((resolve, reject) => {
-    const listening = app.listen(port, config.HOST, () => resolve(listening));
-    listening.once('error', reject);
+  const server = createServer(
+    { maxHeaderSize: definition.maxHeaderBytes ?? SERVICE_MAX_HEADER_BYTES },
+    app,
+  );
+  answerClientErrors(server);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, config.HOST, () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
   // Keep-alive longer than the gateway's agent so the proxy never reuses a closing socket.
   server.keepAliveTimeout = 65_000;

@@ -1,0 +1,18 @@
+import type { RequestHandler } from 'express';
+
+/** Answers about "me" whatever the session: the account, my groups, my reviews, my feed, moderation. */
+const PERSONAL_PATHS =
+  /^\/api\/(user|login|register|logout|groups\/user|reviews\/(user|feed)|moderation)(\/|$)/i;
+
+/**
+ * `Cache-Control: no-store` on every `/api` answer produced for a signed-in session and on
+ * every personal path, so no shared cache (or the browser's back button on a shared machine)
+ * keeps one person's data. Set before any route or proxy: a service that states its own
+ * policy (a public photo: `public, max-age=300`) replaces it, one that says nothing gets it.
+ */
+export const noStoreForPersonalAnswers: RequestHandler = (req, res, next) => {
+  if (req.tcSession || PERSONAL_PATHS.test(req.originalUrl.split('?', 1)[0]!)) {
+    res.setHeader('Cache-Control', 'no-store');
+  }
+  next();
+};

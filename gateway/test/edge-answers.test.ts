@@ -1,0 +1,154 @@
+import { communitiesService } from '@trustcircle/communities';
+import { gatewayService } from '@trustcircle/gateway';
+import { identityService } from '@trustcircle/identity';
+import { reviewsService } from '@trustcircle/reviews';
+import {
+  startStack,
+  type TestClient,
+  type TestResponse,
+  type TestStack,
+} from '@trustcircle/testing';
+import sharp from 'sharp';
+import { newUserForm, signUp } from './support';
+
+/**
+ * Issue 16, what the gateway answers at the edge. Malformed input is a JSON 4xx (each of these
+ * was a 5xx or an empty 431). No shared cache may keep one person's answer. Every `/api` answer to a signed-in
+ * request, and every personal path even without a session, carries `Cache-Control: no-store`;
+ * a service's own explicit policy (a public photo) is kept.
+ */
+let stack: TestStack;
+let member: TestClient;
+
+beforeAll(async () => {
+  stack = await startStack({
+    gateway: gatewayService,
+    services: [identityService, communitiesService, reviewsService],
+  });
+  member = stack.client();
+  await signUp(member);
+}, 60_000);
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+const PERSONAL = [
+  '/api/user',
+  '/api/groups/user',
+  '/api/reviews/user',
+  '/api/reviews/feed',
+  '/api/moderation/queue',
+  '/api/moderation/log',
+];
+
+describe('malformed input at the gateway', () => {
+  const jsonError = (res: TestResponse) => ({
+    status: res.status,
+    type: res.headers.get('content-type')?.split(';')[0],
+    body: res.body,
+  });
+
+  it('names the field holding a NUL byte on sign-up (was 503 "Sign-in is unavailable")', async () => {
+    const res = await stack.client().post('/api/register', newUserForm({ name: 'Nul\u0000l' }));
+    expect(jsonError(res)).toEqual({
+      status: 400,
+      type: 'application/json',
+      body: {
+        message: 'Text contains characters that are not allowed',
+        issues: [{ path: 'name', message: expect.any(String) }],
+      },
+    });
+  });
+
+  it('refuses JSON nested 5,000 deep on sign-in (was 503)', async () => {
+    const deep = `{"username":${'['.repeat(5000)}${']'.repeat(5000)},"password":"x"}`;
+    const res = await stack.client().request('POST', '/api/login', {
+      rawBody: deep,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(jsonError(res)).toEqual({
+      status: 400,
+      type: 'application/json',
+      body: { message: 'Request body is nested too deeply' },
+    });
+  });
+
+  it.each([
+    '/api/groups/%',
+    '/api/businesses/%zz/similar',
+    '/api/reviews/%C3%28',
+    '/api/groups?cursor=%00',
+  ])('answers %s with a JSON 400 (a broken escape in an id was a 500)', async (path) => {
+    const res = await member.get(path);
+    expect(jsonError(res)).toMatchObject({ status: 400, type: 'application/json' });
+    expect(res.body).toEqual({ message: expect.any(String) });
+  });
+
+  it('answers a 20 KB address 414 and 20 KB of headers 431, both JSON (was an empty 431)', async () => {
+    const longUrl = await stack.client().get(`/api/groups?q=${'a'.repeat(20_000)}`);
+    expect(jsonError(longUrl)).toEqual({
+      status: 414,
+      type: 'application/json',
+      body: { message: 'The address is too long' },
+    });
+    const bigHeaders = await stack.client().get('/api/groups', { 'x-padding': 'p'.repeat(20_000) });
+    expect(jsonError(bigHeaders)).toEqual({
+      status: 431,
+      type: 'application/json',
+      body: { message: 'The request headers are too large' },
+    });
+  });
+});
+
+describe('Cache-Control on personal answers', () => {
+  it.each(PERSONAL)('GET %s is no-store, signed in and not', async (path) => {
+    const signedIn = await member.get(path);
+    expect(signedIn.status).toBeLessThan(500);
+    // Reviews states `private, no-store` itself; the gateway adds `no-store` where nobody did.
+    expect(signedIn.headers.get('cache-control')).toMatch(/(^|, )no-store$/);
+    const anonymous = await stack.client().get(path);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('marks any answer to a signed-in request no-store, public lists for anonymous readers not', async () => {
+    const signedIn = await member.get('/api/groups');
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get('cache-control')).toBe('no-store');
+    const anonymous = await stack.client().get('/api/groups');
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.headers.get('cache-control')).toBeNull();
+  });
+
+  it('marks the sign-in answers no-store', async () => {
+    const signedUp = await signUp(stack.client());
+    const login = await stack
+      .client()
+      .post('/api/login', { username: signedUp.form.username, password: signedUp.form.password });
+    expect(login.status).toBe(200);
+    expect(login.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it("keeps a service's own public policy (photos), even for a signed-in request", async () => {
+    const png = await sharp({
+      create: { width: 8, height: 8, channels: 3, background: '#009688' },
+    })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.append('photos', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'dot.png');
+    const cookie = `tc_session=${member.cookies.get('tc_session')}`;
+    const upload = await fetch(`${stack.gatewayUrl}/api/photos`, {
+      method: 'POST',
+      body: form,
+      headers: { cookie },
+    });
+    expect(upload.status).toBe(201);
+    expect(upload.headers.get('cache-control')).toBe('no-store');
+    const [photo] = (await upload.json()) as { url: string }[];
+    const served = await fetch(`${stack.gatewayUrl}${photo!.url}`, { headers: { cookie } });
+    expect(served.status).toBe(200);
+    expect(served.headers.get('cache-control')).toBe('public, max-age=300');
+  });
+});
