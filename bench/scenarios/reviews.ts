@@ -11,8 +11,8 @@
  * Targets: feed and detail p99 < 40 ms, helpful toggle p99 < 60 ms.
  */
 import pg from 'pg';
-import { insertSessions, registerUser } from '../support/auth.ts';
-import { waitUntil } from '../support/env.ts';
+import { insertSessions } from '../support/auth.ts';
+import { readerAndBusiness } from '../support/reader.ts';
 import { load, type LoadOptions } from '../support/load.ts';
 import { paced } from '../support/paced.ts';
 import { createBenchRun } from '../support/services.ts';
@@ -51,24 +51,13 @@ export async function run(): Promise<ScenarioResult[]> {
     ]);
     const gateway = await bench.startGateway(['identity', 'catalog', 'reviews']);
 
-    const { cookie, userId } = await registerUser(gateway, 'bench_reader', 'Bench Reader');
-    // The business whose detail is read: created through catalog, projected into reviews.
-    const created = await fetch(`${gateway}/api/businesses`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie },
-      body: JSON.stringify({ name: 'Bench Bistro', category: 'Restaurants' }),
-    });
-    if (created.status !== 201) throw new Error(`business: ${created.status}`);
-    const businessId = ((await created.json()) as { id: number }).id;
-
     await admin.connect();
-    await waitUntil(async () => {
-      const { rows } = await admin.query(
-        'select (select count(*) from reviews.businesses where id = $1) + (select count(*) from reviews.users where id = $2) as n',
-        [businessId, userId],
-      );
-      return Number(rows[0].n) === 2;
-    }, "the bench user and business in reviews' projections");
+    // The business whose detail is read: created through catalog, projected into reviews.
+    const { cookie, userId, businessId } = await readerAndBusiness(gateway, admin, {
+      username: 'bench_reader',
+      name: 'Bench Reader',
+      business: 'Bench Bistro',
+    });
 
     const generated = Date.now();
     // Users 100001…110000 write; businesses 100001…102000; groups 1…100. Review i is by user

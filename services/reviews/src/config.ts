@@ -25,6 +25,11 @@ export const ReviewsEnvSchema = BaseServiceEnvSchema.extend({
   PHOTO_DECODE_CONCURRENCY: z.coerce.number().int().min(1).default(1),
   /** libvips threads per decode; 0 is libvips' default. */
   PHOTO_DECODE_THREADS: z.coerce.number().int().min(0).default(1),
+  /**
+   * Nice value of the image worker threads (Linux; 0 leaves them alone): under CPU contention
+   * the scheduler then favours requests over decoding.
+   */
+  PHOTO_DECODE_NICE: z.coerce.number().int().min(0).max(19).default(10),
   /** Uploads waiting for a decode turn at once; one more is refused with 503. */
   PHOTO_DECODE_QUEUE: z.coerce.number().int().min(0).default(20),
   /**

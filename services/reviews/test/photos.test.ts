@@ -1,13 +1,27 @@
+import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { TestClient } from '@trustcircle/testing';
+import { copies, uploadPhotos } from './support/photos';
 import { createReviewsWorld, reviewBody, type ReviewsWorld } from './support/world';
+
+// Small limits, so tests reach them with small images.
+const MAX_PIXELS = 2_000_000;
+const QUOTA_COUNT = 20;
+const QUOTA_BYTES = 200_000;
 
 let world: ReviewsWorld;
 let author: { client: TestClient; id: number };
 let groupId: number;
 
 beforeAll(async () => {
-  world = await createReviewsWorld({ reviewsEnv: { PHOTO_SWEEP_INTERVAL_MS: '200' } });
+  world = await createReviewsWorld({
+    reviewsEnv: {
+      PHOTO_SWEEP_INTERVAL_MS: '200',
+      PHOTO_MAX_PIXELS: String(MAX_PIXELS),
+      PHOTO_QUOTA_COUNT: String(QUOTA_COUNT),
+      PHOTO_QUOTA_BYTES: String(QUOTA_BYTES),
+    },
+  });
   author = await world.register();
   groupId = await world.group();
   await world.join(author.id, groupId);
@@ -31,33 +45,8 @@ const image = (format: 'jpeg' | 'png' | 'webp', withGps = false) => {
 };
 
 /** Multipart upload through the gateway; `files` are [name, declared type, bytes]. */
-async function upload(
-  client: TestClient | null,
-  files: [string, string, Buffer][],
-  field = 'photos',
-): Promise<{ status: number; body: any; headers: Headers }> {
-  const form = new FormData();
-  for (const [name, type, bytes] of files) {
-    form.append(field, new Blob([new Uint8Array(bytes)], { type }), name);
-  }
-  const headers: Record<string, string> = {};
-  if (client?.cookies.size) {
-    headers.cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  }
-  const res = await fetch(`${world.stack.gatewayUrl}/api/photos`, {
-    method: 'POST',
-    body: form,
-    headers,
-  });
-  const text = await res.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // not JSON
-  }
-  return { status: res.status, body, headers: res.headers };
-}
+const upload = (client: TestClient | null, files: [string, string, Buffer][], field?: string) =>
+  uploadPhotos(world.stack.gatewayUrl, client, files, { field });
 
 describe('POST /api/photos', () => {
   it('stores JPEG, PNG and WebP without their metadata and serves them with their real type', async () => {
@@ -122,14 +111,7 @@ describe('POST /api/photos', () => {
 
   it('refuses more than 10 photos, no photos, anonymous callers and JSON bodies', async () => {
     const small = await image('png');
-    const many = await upload(
-      author.client,
-      Array.from({ length: 11 }, (_, i): [string, string, Buffer] => [
-        `${i}.png`,
-        'image/png',
-        small,
-      ]),
-    );
+    const many = await upload(author.client, copies(11, small));
     expect(many.status).toBe(400);
     expect((await upload(author.client, [['a.png', 'image/png', small]], 'other')).status).toBe(
       400,
@@ -235,5 +217,89 @@ describe('photos on reviews', () => {
     expect(await world.admin('photos').where({ id: kept.id }).first('id')).toBeDefined();
     expect((await fetch(`${world.stack.gatewayUrl}${orphan.url}`)).status).toBe(404);
     expect((await fetch(`${world.stack.gatewayUrl}${kept.url}`)).status).toBe(200);
+  });
+});
+
+describe('limits on image work', () => {
+  const photosOf = async (userId: number) =>
+    Number((await world.admin('photos').where({ owner_id: userId }).count('* as n'))[0]!.n);
+  const flat = (width: number, height: number) =>
+    sharp({ create: { width, height, channels: 3, background: '#2a6f97' } })
+      .png()
+      .toBuffer();
+
+  it('refuses a photo over the pixel limit with 413 naming the limit, and keeps none of the upload', async () => {
+    const user = await world.register();
+    const fits = await flat(2000, 1000);
+    const tooBig = await flat(1600, 1300);
+    const res = await upload(user.client, [
+      ['fits.png', 'image/png', fits],
+      ['huge.png', 'image/png', tooBig],
+    ]);
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({
+      message:
+        'Each photo must be at most 2 megapixels; photo 2 is 1600 × 1300 pixels (2.1 megapixels)',
+    });
+    expect(await photosOf(user.id)).toBe(0);
+    expect((await upload(user.client, [['fits.png', 'image/png', fits]])).status).toBe(201);
+  });
+
+  it('refuses uploads past the photo count quota; unattached photos count until swept', async () => {
+    const user = await world.register();
+    const small = await image('png');
+    expect((await upload(user.client, copies(10, small))).status).toBe(201);
+    expect((await upload(user.client, copies(10, small))).status).toBe(201);
+    const refused = await upload(user.client, copies(1, small));
+    expect(refused.status).toBe(413);
+    expect(refused.body).toEqual({
+      message:
+        'You can keep at most 20 photos; you have 20 and this upload adds 1. Remove photos from ' +
+        'your reviews to make room; uploads no review uses count until they are deleted, 24 ' +
+        'hours after upload.',
+    });
+    expect(await photosOf(user.id)).toBe(QUOTA_COUNT);
+
+    await world
+      .admin('photos')
+      .where({ owner_id: user.id })
+      .update({ created_at: world.admin.raw(`now() - interval '25 hours'`) });
+    await world.until(
+      async () => (await photosOf(user.id)) === 0,
+      'the unused uploads to be swept',
+    );
+    expect((await upload(user.client, copies(1, small))).status).toBe(201);
+  });
+
+  it('lets only one of two parallel uploads take the last room', async () => {
+    const user = await world.register();
+    const small = await image('png');
+    expect((await upload(user.client, copies(10, small))).status).toBe(201);
+    expect((await upload(user.client, copies(5, small))).status).toBe(201);
+    const answers = await Promise.all([
+      upload(user.client, copies(5, small)),
+      upload(user.client, copies(5, small)),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 413]);
+    expect(await photosOf(user.id)).toBe(QUOTA_COUNT);
+  });
+
+  it('refuses uploads past the byte quota, counting bytes as stored', async () => {
+    const user = await world.register();
+    // Noise does not compress: about 120 kB as stored, so two do not fit in 200 kB.
+    const noise = await sharp(randomBytes(200 * 200 * 3), {
+      raw: { width: 200, height: 200, channels: 3 },
+    })
+      .png()
+      .toBuffer();
+    expect((await upload(user.client, [['a.png', 'image/png', noise]])).status).toBe(201);
+    const refused = await upload(user.client, [['b.png', 'image/png', noise]]);
+    expect(refused.status).toBe(413);
+    expect(refused.body.message).toMatch(
+      /^You can keep at most 0\.2 MB of photos; yours take 0\.1 MB and this upload adds 0\.1 MB\. Remove photos/,
+    );
+    expect(await photosOf(user.id)).toBe(1);
+    const stored = await world.admin('photos').where({ owner_id: user.id }).sum('size as bytes');
+    expect(Number(stored[0]!.bytes)).toBeGreaterThan(QUOTA_BYTES / 2);
   });
 });

@@ -1,6 +1,8 @@
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
-import { detectImageType, sanitizeImage, UnreadableImageError } from './images';
+import { detectImageType, imageDimensions, sanitizeImage, UnreadableImageError } from './images';
+
+const MAX_PIXELS = 48_000_000;
 
 const pixels = () =>
   sharp({ create: { width: 16, height: 8, channels: 3, background: { r: 200, g: 30, b: 90 } } });
@@ -40,7 +42,7 @@ describe('sanitizeImage', () => {
     expect(original.includes(Buffer.from('SpyCam'))).toBe(true);
 
     const type = detectImageType(original)!;
-    const clean = await sanitizeImage(original, type);
+    const clean = await sanitizeImage(original, type, MAX_PIXELS);
     const meta = await sharp(clean).metadata();
     expect(meta.exif).toBeUndefined();
     expect(meta.xmp).toBeUndefined();
@@ -66,12 +68,30 @@ describe('sanitizeImage', () => {
       original.subarray(ihdrEnd),
     ]);
     expect(tagged.includes(Buffer.from('lat=48.85'))).toBe(true);
-    const clean = await sanitizeImage(tagged, 'image/png');
+    const clean = await sanitizeImage(tagged, 'image/png', MAX_PIXELS);
     expect(clean.includes(Buffer.from('lat=48.85'))).toBe(false);
   });
 
   it('refuses a file that only starts like an image', async () => {
     const fake = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('not a jpeg')]);
-    await expect(sanitizeImage(fake, 'image/jpeg')).rejects.toBeInstanceOf(UnreadableImageError);
+    await expect(sanitizeImage(fake, 'image/jpeg', MAX_PIXELS)).rejects.toBeInstanceOf(
+      UnreadableImageError,
+    );
+    await expect(imageDimensions(fake)).rejects.toBeInstanceOf(UnreadableImageError);
+  });
+
+  it('reads dimensions from the header and refuses to decode past the pixel limit', async () => {
+    const png = await sharp({
+      create: { width: 400, height: 300, channels: 3, background: '#123456' },
+    })
+      .png()
+      .toBuffer();
+    expect(await imageDimensions(png)).toEqual({ width: 400, height: 300 });
+    await expect(sanitizeImage(png, 'image/png', 400 * 300 - 1)).rejects.toBeInstanceOf(
+      UnreadableImageError,
+    );
+    expect((await sharp(await sanitizeImage(png, 'image/png', 400 * 300)).metadata()).width).toBe(
+      400,
+    );
   });
 });

@@ -11,6 +11,7 @@ import busboy from 'busboy';
 import type { Request } from 'express';
 
 export const PHOTO_FIELD = 'photos';
+export const UPLOAD_INTERRUPTED = 'Upload was interrupted';
 /** Everything a legitimate upload can need, plus room for the multipart framing. */
 const MAX_REQUEST_BYTES = PHOTO_MAX_COUNT * PHOTO_MAX_BYTES + 256 * 1024;
 
@@ -83,7 +84,7 @@ export function readPhotoFiles(req: Request): Promise<Buffer[]> {
       if (!files.length) reject(new HttpError(400, PHOTO_NONE));
       else resolve(files);
     });
-    req.on('aborted', () => fail(new HttpError(400, 'Upload was interrupted')));
+    req.on('aborted', () => fail(new HttpError(400, UPLOAD_INTERRUPTED)));
     req.pipe(parser);
   });
 }

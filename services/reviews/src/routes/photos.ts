@@ -1,7 +1,7 @@
-import { currentUserId, hasRole, requireUser } from '@trustcircle/service-kit';
+import { currentUserId, hasRole, HttpError, requireUser } from '@trustcircle/service-kit';
 import { Router } from 'express';
 import type { Photos } from '../domain/photos';
-import { readPhotoFiles } from '../photos/multipart';
+import { readPhotoFiles, UPLOAD_INTERRUPTED } from '../photos/multipart';
 
 /** `/api/photos`: upload (multipart field `photos`) and serve. */
 export function photoRoutes(photos: Photos): Router {
@@ -9,8 +9,14 @@ export function photoRoutes(photos: Photos): Router {
 
   router.post('/', requireUser, async (req, res) => {
     const userId = currentUserId(req);
+    // A caller that hangs up (or the gateway giving up waiting) has been told the upload
+    // failed: stop queueing for it, and store nothing.
+    const gone = new AbortController();
+    res.on('close', () => {
+      if (!res.writableFinished) gone.abort(new HttpError(400, UPLOAD_INTERRUPTED));
+    });
     const files = await readPhotoFiles(req);
-    res.status(201).json(await photos.upload(userId, files));
+    res.status(201).json(await photos.upload(userId, files, gone.signal));
   });
 
   router.get('/:id', async (req, res) => {

@@ -22,6 +22,22 @@ export const photosStore = {
     });
   },
 
+  /**
+   * Serialises one owner's uploads until the transaction ends, so two parallel uploads cannot
+   * both fit in the quota's last room. (Class id: 'p' 'h' 'o' 't', a namespace of its own.)
+   */
+  async lockOwner(trx: Knex, ownerId: number): Promise<void> {
+    await trx.raw('select pg_advisory_xact_lock(?, ?)', [0x70686f74, ownerId]);
+  },
+
+  /** What one owner keeps, attached or not (index-only on `photos_owner_idx`). */
+  async usage(db: Knex, ownerId: number): Promise<{ count: number; bytes: number }> {
+    const row = await db('photos')
+      .where({ owner_id: ownerId })
+      .first(db.raw('count(*)::int as count'), db.raw('coalesce(sum(size), 0)::bigint as bytes'));
+    return { count: row?.count ?? 0, bytes: Number(row?.bytes ?? 0) };
+  },
+
   async find(db: Knex, id: string): Promise<StoredPhoto | null> {
     const row = await db('photos as p')
       .leftJoin('reviews as r', 'r.id', 'p.review_id')
