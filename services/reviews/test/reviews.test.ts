@@ -50,6 +50,7 @@ describe('POST /api/reviews', () => {
         username: expect.any(String),
         avatar: null,
         isVerified: false,
+        verifiedAt: null,
       },
       hasVoted: false,
     });
