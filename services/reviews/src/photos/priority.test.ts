@@ -15,11 +15,14 @@ const threads = (name: string) =>
       .toBuffer();
     const vips = threads('libvips worker');
     expect(vips.length).toBeGreaterThan(0);
-    lowerImageThreadPriority(7);
-    for (const tid of [...vips, ...threads('libuv-worker')]) expect(getPriority(tid)).toBe(7);
+    // A service started earlier in this jest worker may have lowered them already: aim above.
+    const workers = [...vips, ...threads('libuv-worker')];
+    const target = Math.max(7, ...workers.map((tid) => getPriority(tid))) + 2;
+    lowerImageThreadPriority(target);
+    for (const tid of workers) expect(getPriority(tid)).toBe(target);
     expect(getPriority(process.pid)).toBe(0);
     // Never raises a priority back up.
     lowerImageThreadPriority(3);
-    for (const tid of vips) expect(getPriority(tid)).toBe(7);
+    for (const tid of vips) expect(getPriority(tid)).toBe(target);
   });
 });
