@@ -4,8 +4,9 @@
  *   2. Every rendered object validates against the Kubernetes OpenAPI schemas bundled in the
  *      npm package kubernetes-models; kinds it does not know (CRDs such as CloudNativePG's
  *      Cluster) are listed as skipped.
- *   3. Every Deployment: readiness and liveness probes, requests and limits, non-root, read-only
- *      root filesystem; every image has its own entry in the base kustomization `images:`.
+ *   3. Every Deployment: readiness and liveness probes (on the ops port for Node services),
+ *      preStop and a termination grace period that covers it, requests and limits, non-root,
+ *      read-only root filesystem; every image has its own entry in the base kustomization `images:`.
  *   4. Every Ingress path reaches an existing Service and port.
  *   5. `docker-compose config` accepts docker-compose.yml (Debian package docker-compose).
  *   6. Every Dockerfile: node:24-slim, COPY sources exist and are in the build context,
@@ -115,6 +116,26 @@ function checkDeployment(obj: K8sObject, where: string, ownImages: Set<string>):
     check(
       container.livenessProbe?.httpGet?.path === '/healthz',
       `${c}: livenessProbe is not GET /healthz`,
+    );
+    // Node processes (trustcircle-config sets OPS_PORT) are probed on their internal ops port.
+    const usesOpsPort = (container.envFrom ?? []).some(
+      (source: { configMapRef?: { name?: string } }) =>
+        source.configMapRef?.name === 'trustcircle-config',
+    );
+    if (usesOpsPort) {
+      for (const probe of ['readinessProbe', 'livenessProbe', 'startupProbe']) {
+        const port = container[probe]?.httpGet?.port;
+        check(port === undefined || port === 'ops', `${c}: ${probe} is not on the ops port`);
+      }
+    }
+    // Shutdown (docs/deployment.md): a preStop pause, and a grace period that outlasts it plus
+    // the process's own drain and grace (SHUTDOWN_DRAIN_MS + SHUTDOWN_GRACE_MS, 15 s).
+    const preStop = container.lifecycle?.preStop?.exec?.command as string[] | undefined;
+    check(preStop?.[0] === 'sleep', `${c}: no preStop sleep`);
+    const needed = Number(preStop?.[1] ?? 0) + 15 + 5;
+    check(
+      Number(pod.terminationGracePeriodSeconds ?? 30) >= needed,
+      `${c}: terminationGracePeriodSeconds below preStop + drain + grace + 5 s (${needed})`,
     );
     const resources = container.resources ?? {};
     check(

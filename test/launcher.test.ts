@@ -56,6 +56,7 @@ describe('npm start', () => {
 
   it('brings the stack up, serves the session journey, restarts a killed service, and stops on SIGINT', async () => {
     const gatewayPort = await freePort();
+    const gatewayOpsPort = await freePort();
     const identityPort = await freePort();
     const adminUrl = new URL(TEST_ADMIN_URL);
     adminUrl.pathname = `/${database}`;
@@ -66,6 +67,7 @@ describe('npm start', () => {
         DATABASE_URL: adminUrl.toString(),
         DATABASE_ROLE_PREFIX: prefix,
         GATEWAY_PORT: String(gatewayPort),
+        GATEWAY_OPS_PORT: String(gatewayOpsPort),
         IDENTITY_PORT: String(identityPort),
         PUBLIC_URL: `http://localhost:${gatewayPort}`,
         TC_ONLY: 'identity,gateway',
@@ -109,7 +111,7 @@ describe('npm start', () => {
     const killedAt = Date.now();
     while (!(await answers(`http://127.0.0.1:${identityPort}/healthz`))) {
       if (Date.now() - killedAt > 15_000) throw new Error(`identity not back in 15 s:\n${output}`);
-      expect(await answers(`http://127.0.0.1:${gatewayPort}/healthz`)).toBe(true);
+      expect(await answers(`http://127.0.0.1:${gatewayOpsPort}/healthz`)).toBe(true);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(childPid(launcher.pid!, 'services/identity')).not.toBe(identityPid);

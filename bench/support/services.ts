@@ -62,7 +62,9 @@ export async function createBenchRun(ports: Record<string, number>): Promise<Ben
     });
     children.push(child);
     const url = `http://127.0.0.1:${port}`;
-    await waitReady(url, child);
+    // The gateway answers /readyz on its ops port only (OPS_PORT: PORT + 1000 unless set).
+    const opsPort = service === 'gateway' ? Number(env.OPS_PORT ?? port + 1000) : port;
+    await waitReady(`http://127.0.0.1:${opsPort}`, child);
     urls.set(service, url);
     return url;
   }

@@ -97,7 +97,6 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
   const app = createHttpApp({
     logger,
     registry: ctx.registry,
-    readiness: ctx.readiness,
     jsonBody: false,
     trustProxy: config.TRUST_PROXY,
     routes(app) {

@@ -1,12 +1,16 @@
 import type { ServerResponse } from 'node:http';
-import { CSP_DIRECTIVES, type Logger } from '@trustcircle/service-kit';
+import { CSP_DIRECTIVES, isOpsPath, OPS_PATHS, type Logger } from '@trustcircle/service-kit';
 import { Router, type RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { GatewayConfig } from './config';
 import type { Upstreams } from './upstream';
 
-/** Paths the gateway answers itself; everything else is a page of the shell. */
-const GATEWAY_PATHS = ['/api', '/.well-known', '/healthz', '/readyz', '/metrics', '/mfe'];
+/**
+ * Paths the gateway answers itself; everything else is a page of the shell. The operational
+ * paths answer 404 here: they live on the ops port only (design §11), and the shell must not
+ * answer them either.
+ */
+const GATEWAY_PATHS = ['/api', '/.well-known', '/mfe', ...OPS_PATHS];
 
 export function isGatewayPath(path: string): boolean {
   return GATEWAY_PATHS.some((p) => path === p || path.startsWith(`${p}/`));
@@ -75,8 +79,15 @@ export function frontendRoutes(
   router.get('/mfe/config.json', (_req, res) => {
     res.set('Cache-Control', 'no-cache').json(mfeConfig);
   });
-  router.use('/mfe/groups', staticProxy(config.GROUPS_MFE_URL, 'The groups section', deps));
-  router.use('/mfe/business', staticProxy(config.BUSINESS_MFE_URL, 'The business section', deps));
+  // A remote's own probes (`/mfe/groups/readyz`) are not for the public either.
+  const remote = (handler: RequestHandler): RequestHandler => {
+    return (req, res, next) => (isOpsPath(req.path) ? next() : handler(req, res, next));
+  };
+  router.use('/mfe/groups', remote(staticProxy(config.GROUPS_MFE_URL, 'The groups section', deps)));
+  router.use(
+    '/mfe/business',
+    remote(staticProxy(config.BUSINESS_MFE_URL, 'The business section', deps)),
+  );
   if (config.SHELL_URL) {
     const shell = staticProxy(config.SHELL_URL, 'TrustCircle', deps);
     router.use((req, res, next) => {

@@ -11,5 +11,6 @@ export const gatewayService: ServiceDefinition<GatewayConfig> = {
   usesNats: false,
   verifiesTokens: false,
   maxHeaderBytes: EDGE_MAX_HEADER_BYTES,
+  publicEdge: true,
   createApp: createGatewayApp,
 };

@@ -98,7 +98,10 @@ describe('the shell behind the gateway', () => {
     const api = await stack.client().get('/api/no-such-thing');
     expect(api.status).toBe(404);
     expect(api.headers.get('content-type')).toContain('application/json');
-    expect((await stack.client().get('/healthz')).status).toBe(200);
+    // The operational endpoints are on the ops port only: neither the gateway nor a frontend.
+    for (const path of ['/healthz', '/readyz', '/metrics', '/mfe/groups/readyz']) {
+      expect([path, (await stack.client().get(path)).status]).toEqual([path, 404]);
+    }
     expect((await stack.client().get('/.well-known/jwks.json')).body).toHaveProperty('keys');
   });
 });

@@ -1,4 +1,4 @@
-import { type TestClient, type TestStack } from '@trustcircle/testing';
+import { TestClient, type TestStack } from '@trustcircle/testing';
 import { newUserForm as newUser, startSignInStack } from './support';
 
 let stack: TestStack;
@@ -323,8 +323,8 @@ describe('edge protections', () => {
     );
   });
 
-  it('serves health, readiness and metrics', async () => {
-    const client = stack.client();
+  it('serves health, readiness and metrics on its ops port', async () => {
+    const client = new TestClient(stack.running.get('gateway')!.opsUrl);
     expect((await client.get('/healthz')).status).toBe(200);
     const ready = await client.get('/readyz');
     expect(ready.status).toBe(200);

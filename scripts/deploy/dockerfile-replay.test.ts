@@ -97,9 +97,17 @@ async function waitFor(url: string, ms: number, child: ChildProcess, output: () 
 }
 
 /** Starts the image's CMD in its WORKDIR with its ENV plus the deployment's variables. */
-async function run(image: ReplayedImage, env: Record<string, string>) {
+async function run(image: ReplayedImage, env: Record<string, string>, ops = false) {
   const port = await freePort();
-  const fullEnv = { ...baseEnv(), ...image.env, ...env, PORT: String(port) };
+  // The gateway's probes are on its ops port only (design §11), as in compose and k8s.
+  const opsPort = ops ? await freePort() : port;
+  const fullEnv = {
+    ...baseEnv(),
+    ...image.env,
+    ...env,
+    PORT: String(port),
+    ...(ops ? { OPS_PORT: String(opsPort) } : {}),
+  };
   const [command, ...args] = image.cmd;
   const child = spawn(command!, args, { cwd: image.workdir, env: fullEnv, stdio: 'pipe' });
   children.push(child);
@@ -107,8 +115,9 @@ async function run(image: ReplayedImage, env: Record<string, string>) {
   child.stdout!.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
   child.stderr!.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/healthz`, 30_000, child, () => output);
-  return { url, env: fullEnv, output: () => output };
+  const opsUrl = `http://127.0.0.1:${opsPort}`;
+  await waitFor(`${opsUrl}/healthz`, 30_000, child, () => output);
+  return { url, opsUrl, env: fullEnv, output: () => output };
 }
 
 function healthcheck(image: ReplayedImage, env: Record<string, string | undefined>): number {
@@ -243,26 +252,30 @@ it('starts every service, frontend and the gateway from the replayed images and 
   for (const frontend of ['shell', 'groups-mfe', 'business-mfe']) {
     frontends[frontend] = await run(images.get(`frontends/${frontend}`)!, {});
   }
-  const gateway = await run(images.get('gateway')!, {
-    DATABASE_URL: await db!.provision('gateway'),
-    IDENTITY_URL: services.identity!.url,
-    COMMUNITIES_URL: services.communities!.url,
-    CATALOG_URL: services.catalog!.url,
-    REVIEWS_URL: services.reviews!.url,
-    SHELL_URL: frontends.shell!.url,
-    GROUPS_MFE_URL: frontends['groups-mfe']!.url,
-    BUSINESS_MFE_URL: frontends['business-mfe']!.url,
-    JWT_PRIVATE_KEY: signingKey.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
-    JWT_KID: signingKey.kid,
-    COOKIE_SECURE: 'false',
-    LOG_LEVEL: 'warn',
-  });
+  const gateway = await run(
+    images.get('gateway')!,
+    {
+      DATABASE_URL: await db!.provision('gateway'),
+      IDENTITY_URL: services.identity!.url,
+      COMMUNITIES_URL: services.communities!.url,
+      CATALOG_URL: services.catalog!.url,
+      REVIEWS_URL: services.reviews!.url,
+      SHELL_URL: frontends.shell!.url,
+      GROUPS_MFE_URL: frontends['groups-mfe']!.url,
+      BUSINESS_MFE_URL: frontends['business-mfe']!.url,
+      JWT_PRIVATE_KEY: signingKey.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
+      JWT_KID: signingKey.kid,
+      COOKIE_SECURE: 'false',
+      LOG_LEVEL: 'warn',
+    },
+    true,
+  );
 
   for (const [name, service] of Object.entries({ ...services, ...frontends, gateway })) {
     const workspace =
       name === 'gateway' ? 'gateway' : name in frontends ? `frontends/${name}` : `services/${name}`;
     expect([name, healthcheck(images.get(workspace)!, service.env)]).toEqual([name, 0]);
-    const ready = await fetch(`${service.url}/readyz`);
+    const ready = await fetch(`${service.opsUrl}/readyz`);
     expect([name, ready.status]).toEqual([name, 200]);
   }
 

@@ -99,6 +99,10 @@ export async function launch(root: string, deployables: Deployable[]): Promise<v
   const keys = ensureDevKeyPair(path.join(dataDir, 'keys'));
   const portOf = (d: Deployable) => Number(env[`${envName(d.name)}_PORT`] ?? d.defaultPort);
   const urlOf = (d: Deployable) => `http://${host}:${portOf(d)}`;
+  // The gateway's probes and metrics are on an internal port only (design §11).
+  const gatewayOpsPort = (d: Deployable) => Number(env.GATEWAY_OPS_PORT ?? portOf(d) + 1000);
+  const healthUrlOf = (d: Deployable) =>
+    d.kind === 'gateway' ? `http://${host}:${gatewayOpsPort(d)}/healthz` : `${urlOf(d)}/healthz`;
   const common = {
     NODE_ENV: env.NODE_ENV ?? 'development',
     HOST: host,
@@ -126,6 +130,7 @@ export async function launch(root: string, deployables: Deployable[]): Promise<v
       serviceEnv.TRUST_PROXY = env.TRUST_PROXY ?? '';
       serviceEnv.JWT_PRIVATE_KEY_FILE = keys.privateKeyFile;
       serviceEnv.JWT_KID = keys.kid;
+      serviceEnv.OPS_PORT = String(gatewayOpsPort(d));
       for (const other of deployables) {
         if (other !== d) serviceEnv[`${envName(other.name)}_URL`] = urlOf(other);
       }
@@ -136,7 +141,7 @@ export async function launch(root: string, deployables: Deployable[]): Promise<v
       command: process.execPath,
       args: ['--disable-warning=DEP0060', entryPoint(root, d)],
       env: serviceEnv,
-      healthUrl: `${urlOf(d)}/healthz`,
+      healthUrl: healthUrlOf(d),
     };
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PRODUCTION_DRAIN_MS } from './shutdown';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -21,13 +22,12 @@ export function loadConfig<S extends z.ZodType>(
   throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
 }
 
-const port = (fallback: number) =>
-  z.coerce
-    .number({ error: 'must be a port number' })
-    .int('must be a port number')
-    .min(0, 'must be a port number')
-    .max(65535, 'must be a port number')
-    .default(fallback);
+const portNumber = z.coerce
+  .number({ error: 'must be a port number' })
+  .int('must be a port number')
+  .min(0, 'must be a port number')
+  .max(65535, 'must be a port number');
+const port = (fallback: number) => portNumber.default(fallback);
 
 const url = (fallback?: string) => {
   const base = z.string().refine((value) => URL.canParse(value), { message: 'must be a URL' });
@@ -48,7 +48,19 @@ export const BaseServiceEnvSchema = z.object({
   /** The gateway's public keys (a JWKS document), inline or as a file path. */
   JWT_JWKS: z.string().optional(),
   JWT_JWKS_FILE: z.string().optional(),
+  /** After the drain: how long in-flight requests may finish before their sockets are cut. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  /**
+   * On SIGTERM, how long to keep serving (with /readyz already 503) so load balancers and
+   * endpoint lists stop sending here first. Unset: 5000 in production, 0 elsewhere, so tests
+   * and `npm start` stop at once.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).optional(),
+  /**
+   * The internal port for /livez, /healthz, /readyz and /metrics (k8s probes, Prometheus). Set,
+   * they are served there and not on PORT; the gateway never serves them on PORT (server.ts).
+   */
+  OPS_PORT: portNumber.optional(),
   /**
    * Prefix for event subjects and stream names (`<prefix>.identity.user.registered`, stream
    * `<PREFIX>_IDENTITY`). Empty in production; tests and benches set a unique one per run so
@@ -62,3 +74,7 @@ export const BaseServiceEnvSchema = z.object({
   EVENTS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
 });
 export type BaseServiceConfig = z.output<typeof BaseServiceEnvSchema>;
+
+export function shutdownDrainMs(config: BaseServiceConfig): number {
+  return config.SHUTDOWN_DRAIN_MS ?? (config.NODE_ENV === 'production' ? PRODUCTION_DRAIN_MS : 0);
+}

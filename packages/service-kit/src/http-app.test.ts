@@ -15,7 +15,7 @@ async function appWithLog(routes: Parameters<typeof createHttpApp>[0]['routes'])
     },
   });
   const logger = pino({ level: 'debug' }, sink);
-  const app = createHttpApp({ logger, registry: new Registry(), readiness: [], routes });
+  const app = createHttpApp({ logger, registry: new Registry(), routes });
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

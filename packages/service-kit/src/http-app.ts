@@ -2,18 +2,17 @@ import { randomUUID } from 'node:crypto';
 import express, { type Express, type Request, type RequestHandler } from 'express';
 import type { Registry } from 'prom-client';
 import { errorHandler, notFoundHandler } from './errors';
-import { healthRoutes, type ReadinessCheck } from './health';
+import { OPS_PATHS } from './health';
 import { canonicalUrl, jsonBodyParser } from './input';
 import type { Logger } from './logger';
 import { httpMetrics } from './metrics';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
-const QUIET_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
+const QUIET_PATHS = new Set(OPS_PATHS);
 
 export interface HttpAppOptions {
   logger: Logger;
   registry: Registry;
-  readiness: ReadinessCheck[];
   /** Parse JSON bodies for every route (services). The gateway parses per route instead. */
   jsonBody?: boolean;
   bodyLimit?: string;
@@ -93,7 +92,7 @@ export const noStoreWhenSignedIn: RequestHandler = (req, res, next) => {
 
 /**
  * The one Express skeleton: request id + structured request log, metrics, request-target
- * checks, health, body parsing (with its document checks), the app's routes, then JSON 404 and
+ * checks, body parsing (with its document checks), the app's routes, then JSON 404 and
  * JSON errors.
  */
 export function createHttpApp(options: HttpAppOptions): Express {
@@ -106,7 +105,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.use(httpMetrics(options.registry));
   app.use(canonicalUrl);
   app.use(noStoreWhenSignedIn);
-  app.use(healthRoutes(options.readiness, options.registry));
+  // The operational endpoints are not the app's: `startService` answers them (health.ts).
   if (options.jsonBody !== false) app.use(jsonBodyParser(options.bodyLimit));
   options.routes(app);
   app.use(notFoundHandler);

@@ -19,3 +19,4 @@ export * from './server';
 export * from './validate';
 export * from './events';
 export * from './static-server';
+export * from './shutdown';

@@ -16,7 +16,6 @@ async function echoServer() {
   const app = createHttpApp({
     logger: pino({ level: 'silent' }),
     registry: new Registry(),
-    readiness: [],
     routes(app) {
       app.all('/echo/:id', (req, res) => {
         res.json({ id: req.params.id, query: req.query, body: req.body ?? null });

@@ -1,17 +1,19 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import type { Registry } from 'prom-client';
 import type { z } from 'zod';
 import { JwtVerifier } from './auth';
-import { ConfigError, loadConfig, type BaseServiceConfig } from './config';
+import { ConfigError, loadConfig, shutdownDrainMs, type BaseServiceConfig } from './config';
 import { createDb, migrate, pingDb, type Knex, type Migration } from './db';
 import { answerClientErrors, SERVICE_MAX_HEADER_BYTES } from './input';
-import type { ReadinessCheck } from './health';
+import { createOpsApp, isOpsPath, type ReadinessCheck, type ShutdownState } from './health';
 import { readJwks } from './jwt-keys';
 import { createLogger, type Logger } from './logger';
 import { createMetricsRegistry } from './metrics';
 import { NatsLink, withTimeout } from './nats';
+import { sleep } from './events/backoff';
+import { ConnectionDrain } from './shutdown';
 
 /** Something that runs beside the HTTP server (outbox relay, consumers, cleanup jobs). */
 export interface BackgroundWorker {
@@ -47,6 +49,12 @@ export interface ServiceDefinition<C extends BaseServiceConfig> {
    * Defaults to SERVICE_MAX_HEADER_BYTES; the gateway, at the edge, sets a smaller one.
    */
   maxHeaderBytes?: number;
+  /**
+   * The public edge (the gateway): its PORT never answers the operational endpoints. They are
+   * on OPS_PORT, by default PORT + 1000 (ephemeral when PORT is 0), on HOST. Other processes
+   * are internal: without OPS_PORT they answer them on PORT.
+   */
+  publicEdge?: boolean;
   /** The HTTP app, and the background workers that share its state. */
   createApp(ctx: ServiceContext<C>): ServiceParts | Promise<ServiceParts>;
 }
@@ -61,7 +69,25 @@ export interface RunningService<C extends BaseServiceConfig = BaseServiceConfig>
   server: Server;
   port: number;
   url: string;
+  /** Where /livez, /healthz, /readyz and /metrics answer: `url`, or the ops listener's. */
+  opsUrl: string;
   stop(): Promise<void>;
+}
+
+/** The gateway's ops port when OPS_PORT is unset. */
+export function defaultOpsPort(port: number): number {
+  return port === 0 || port + 1000 > 65535 ? 0 : port + 1000;
+}
+
+function listen(server: Server, port: number, host: string): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      const actual = (server.address() as AddressInfo).port;
+      resolve(`http://${host.includes(':') ? `[${host}]` : host}:${actual}`);
+    });
+  });
 }
 
 /**
@@ -116,37 +142,51 @@ export async function startService<C extends BaseServiceConfig>(
   nats?.start();
   const { app, workers = [] } = await definition.createApp(ctx);
 
-  const port = config.PORT;
+  const shutdown: ShutdownState = { shuttingDown: false };
+  const ops = createOpsApp(readiness, registry, shutdown);
+  const opsPort = config.OPS_PORT ?? (definition.publicEdge ? defaultOpsPort(config.PORT) : null);
+  const handler: RequestListener =
+    opsPort === null ? (req, res) => (isOpsPath(req.url) ? ops : app)(req, res) : app;
+  const drain = new ConnectionDrain();
   const server = createServer(
     { maxHeaderSize: definition.maxHeaderBytes ?? SERVICE_MAX_HEADER_BYTES },
-    app,
+    drain.wrap(handler),
   );
   answerClientErrors(server);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, config.HOST, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  const url = await listen(server, config.PORT, config.HOST);
   // Keep-alive longer than the gateway's agent so the proxy never reuses a closing socket.
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
+  const opsServer = opsPort === null ? null : createServer(ops);
+  let opsUrl = url;
+  if (opsServer && opsPort !== null) {
+    try {
+      opsUrl = await listen(opsServer, opsPort, config.HOST);
+    } catch (error) {
+      server.close();
+      await Promise.allSettled([nats?.close(), db.destroy()]);
+      throw error;
+    }
+  }
   for (const worker of workers) await worker.start();
 
   const actualPort = (server.address() as AddressInfo).port;
-  const url = `http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${actualPort}`;
-  logger.info({ url }, `${definition.name} listening`);
+  logger.info({ url, opsUrl }, `${definition.name} listening`);
 
   let stopping: Promise<void> | null = null;
   const stop = () => {
     stopping ??= (async () => {
-      logger.info('shutting down');
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
-      const grace = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_GRACE_MS);
-      await closed;
-      clearTimeout(grace);
+      // Readiness fails first; requests keep being served while endpoints and load balancers
+      // catch up (SHUTDOWN_DRAIN_MS, k8s preStop: docs/deployment.md), then close when idle.
+      shutdown.shuttingDown = true;
+      const drainMs = shutdownDrainMs(config);
+      logger.info({ drainMs }, 'shutting down');
+      await sleep(drainMs);
+      await drain.close(server, config.SHUTDOWN_GRACE_MS);
+      if (opsServer) {
+        opsServer.closeAllConnections();
+        await new Promise<void>((resolve) => opsServer.close(() => resolve()));
+      }
       // Every step is bounded: a stuck handler or connection must not keep the process alive
       // past the orchestrator's grace period (it would be killed mid-write instead).
       const bounded = (what: string, step: Promise<unknown>) =>
@@ -163,7 +203,7 @@ export async function startService<C extends BaseServiceConfig>(
     return stopping;
   };
 
-  return { ctx, server, port: actualPort, url, stop };
+  return { ctx, server, port: actualPort, url, opsUrl, stop };
 }
 
 /** Entry point for `main.ts`: start, drain on SIGTERM/SIGINT, one clear line on bad config. */

@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
 import { browserSecurityHeaders } from './browser-security';
+import { ConnectionDrain, PRODUCTION_DRAIN_MS } from './shutdown';
 
 /**
  * A small static file server for the built micro-frontends (the shell and the remotes):
@@ -217,7 +218,13 @@ export interface RunningStaticServer {
   server: Server;
   port: number;
   url: string;
+  /** Closes now: idle sockets at once, the rest on the next tick. */
   close(): Promise<void>;
+  /**
+   * SIGTERM: /readyz answers 503 while everything is still served for `drainMs`, then closes
+   * as soon as idle; answers still running after `graceMs` are cut (docs/deployment.md).
+   */
+  shutdown(drainMs: number, graceMs: number): Promise<void>;
 }
 
 /** Starts the static server; `port` 0 picks a free one. */
@@ -225,12 +232,23 @@ export async function startStaticServer(
   options: StaticServerOptions & { port?: number; host?: string },
 ): Promise<RunningStaticServer> {
   const handle = createStaticHandler(options);
-  const server = createServer((req, res) => {
+  const drain = new ConnectionDrain();
+  let shuttingDown = false;
+  const server = createServer(
+    drain.wrap((req, res) => {
+      if (shuttingDown && (req.url ?? '').split('?', 1)[0] === '/readyz') {
+        res.writeHead(503, { 'content-type': 'application/json', 'cache-control': NO_CACHE });
+        res.end('{"status":"shutting down"}');
+        return;
+      }
+      serve(req, res);
+    }),
+  );
+  const serve = (req: IncomingMessage, res: ServerResponse) =>
     handle(req, res).catch(() => {
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
       res.end('Internal Server Error');
     });
-  });
   server.keepAliveTimeout = 65_000;
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolvePromise, reject) => {
@@ -239,21 +257,24 @@ export async function startStaticServer(
   });
   const port = (server.address() as AddressInfo).port;
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  const shutdown = async (drainMs: number, graceMs: number) => {
+    shuttingDown = true;
+    if (drainMs > 0) await new Promise((resolveDrain) => setTimeout(resolveDrain, drainMs));
+    await drain.close(server, graceMs);
+  };
   return {
     server,
     port,
     url: `http://${shownHost}:${port}`,
-    close: () =>
-      new Promise<void>((resolvePromise) => {
-        server.closeAllConnections();
-        server.close(() => resolvePromise());
-      }),
+    close: () => shutdown(0, 0),
+    shutdown,
   };
 }
 
 /**
  * The `server/main.ts` of every frontend: serves `STATIC_ROOT` (default: the build beside it)
- * on `PORT`/`HOST`, logs one JSON line, and closes on SIGTERM/SIGINT. A remote passes
+ * on `PORT`/`HOST`, logs one JSON line, and on SIGTERM/SIGINT drains and closes like a service
+ * (`SHUTDOWN_DRAIN_MS`, `SHUTDOWN_GRACE_MS`). A remote passes
  * `spaFallback: false`: it has no pages of its own, so a missing file is a 404.
  */
 export async function runStaticServerMain(options: {
@@ -274,8 +295,11 @@ export async function runStaticServerMain(options: {
   process.stdout.write(
     `${JSON.stringify({ level: 'info', service: options.service, msg: `serving ${root} on ${running.url}` })}\n`,
   );
+  const production = env.NODE_ENV === 'production';
+  const drainMs = Number(env.SHUTDOWN_DRAIN_MS ?? (production ? PRODUCTION_DRAIN_MS : 0));
+  const graceMs = Number(env.SHUTDOWN_GRACE_MS ?? 10_000);
   const stop = () => {
-    running.close().then(
+    running.shutdown(drainMs, graceMs).then(
       () => process.exit(0),
       () => process.exit(1),
     );

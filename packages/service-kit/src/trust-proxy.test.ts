@@ -7,7 +7,6 @@ async function addressSeen(trustProxy?: string): Promise<unknown> {
   const app = createHttpApp({
     logger: pino({ level: 'silent' }),
     registry: new Registry(),
-    readiness: [],
     trustProxy,
     routes: (a) => a.get('/ip', (req, res) => res.json({ ip: req.ip })),
   });

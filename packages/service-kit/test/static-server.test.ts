@@ -186,3 +186,17 @@ describe('security headers', () => {
     expect(cspHeader(true)).toMatch(/upgrade-insecure-requests$/);
   });
 });
+
+describe('shutdown', () => {
+  it('fails readiness but keeps serving through the drain, then closes once idle', async () => {
+    const own = await startStaticServer({ root: dir });
+    const began = Date.now();
+    const stopped = own.shutdown(400, 20_000).then(() => Date.now() - began);
+    expect((await raw(own, '/readyz')).status).toBe(503);
+    const page = await raw(own, '/some/page');
+    expect(page.status).toBe(200);
+    expect(page.headers.connection).toBe('keep-alive');
+    expect(await stopped).toBeLessThan(2000);
+    expect(own.server.listening).toBe(false);
+  });
+});

@@ -19,7 +19,6 @@ export function createCatalogApp(ctx: ServiceContext<CatalogConfig>): ServicePar
   const app = createHttpApp({
     logger: ctx.logger,
     registry: ctx.registry,
-    readiness: ctx.readiness,
     routes(app) {
       app.use(authenticate(ctx.verifier!));
       app.use('/api/categories', categoryRoutes(businesses));

@@ -15,7 +15,6 @@ export function createCommunitiesApp(ctx: ServiceContext<CommunitiesConfig>): Se
   const app = createHttpApp({
     logger: ctx.logger,
     registry: ctx.registry,
-    readiness: ctx.readiness,
     routes(app) {
       app.use(authenticate(ctx.verifier!));
       app.use('/api/groups', groupRoutes(groups));

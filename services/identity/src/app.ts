@@ -37,7 +37,6 @@ export function createIdentityApp(ctx: ServiceContext<IdentityConfig>): ServiceP
   const app = createHttpApp({
     logger: ctx.logger,
     registry: ctx.registry,
-    readiness: ctx.readiness,
     routes(app) {
       app.use(authenticate(ctx.verifier!));
       app.use('/internal', internalRoutes(accounts));

@@ -29,7 +29,6 @@ export function createReviewsApp(ctx: ServiceContext<ReviewsConfig>): ServicePar
   const app = createHttpApp({
     logger: ctx.logger,
     registry: ctx.registry,
-    readiness: ctx.readiness,
     routes(app) {
       app.use(authenticate(ctx.verifier!));
       app.use('/api/reviews', appealRoutes(moderation));
