@@ -64,8 +64,9 @@ export function createReviews({ db }: ReviewsDeps) {
   }
 
   async function requireBusiness(businessId: number): Promise<void> {
-    if (await projectionsStore.findBusiness(db, businessId)) return;
-    if (mayBeArriving(businessId, await projectionsStore.highestBusinessId(db))) {
+    const { known, highestBusinessId } = await projectionsStore.businessPresence(db, businessId);
+    if (known) return;
+    if (mayBeArriving(businessId, highestBusinessId)) {
       throw stillProcessing(REVIEW_BUSINESS_PENDING);
     }
     throw fieldError('businessId', REVIEW_BUSINESS_NOT_FOUND);

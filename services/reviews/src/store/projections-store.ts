@@ -123,10 +123,22 @@ export const projectionsStore = {
     };
   },
 
-  async highestBusinessId(db: Knex): Promise<number | null> {
-    const row = (await db('businesses').max('id as highest').first()) as
-      { highest: number | null } | undefined;
-    return row?.highest ?? null;
+  /**
+   * Whether a business is projected, and the highest projected id, read in one statement (one
+   * snapshot): read apart, the business could arrive between the two reads and look both
+   * missing and older than the newest, i.e. nonexistent.
+   */
+  async businessPresence(
+    db: Knex,
+    id: number,
+  ): Promise<{ known: boolean; highestBusinessId: number | null }> {
+    const result = await db.raw<{ rows: { known: boolean; highest: number | null }[] }>(
+      `select exists (select 1 from businesses where id = ?) as known,
+              (select max(id) from businesses) as highest`,
+      [id],
+    );
+    const row = result.rows[0];
+    return { known: row?.known ?? false, highestBusinessId: row?.highest ?? null };
   },
 
   /** What an author's or reporter's standing is made of; unknown users are unverified and new. */
