@@ -1,7 +1,7 @@
 import { catalogService } from '@trustcircle/catalog';
 import { communitiesService } from '@trustcircle/communities';
 import { reviewsService } from '@trustcircle/reviews';
-import { eventually, waitFor } from '@trustcircle/testing';
+import { retrying, waitFor } from '@trustcircle/testing';
 import type { Page } from 'playwright-core';
 import { loginInBrowser, newPage, newUser, screenshot, startWorld, type E2EWorld } from './support';
 
@@ -38,16 +38,13 @@ beforeAll(async () => {
     });
     expect(business.status).toBe(201);
     // Reviews answers 409 + Retry-After while the new business is on its way to it.
-    const review = await eventually(
-      () =>
-        author.post('/api/reviews', {
-          businessId: business.body.id,
-          rating: 1 + (i % 5),
-          content: `Visit number ${i}: friendly staff, and the bread is baked in house.`,
-          groupIds: [group.body.id],
-        }),
-      (res) => !(res.status === 409 && res.headers.get('retry-after')),
-      { timeoutMs: 10_000, intervalMs: 100 },
+    const review = await retrying(() =>
+      author.post('/api/reviews', {
+        businessId: business.body.id,
+        rating: 1 + (i % 5),
+        content: `Visit number ${i}: friendly staff, and the bread is baked in house.`,
+        groupIds: [group.body.id],
+      }),
     );
     expect(review.status).toBe(201);
   }

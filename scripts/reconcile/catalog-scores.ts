@@ -3,6 +3,7 @@ import {
   type BusinessScores,
   type ReviewFact,
 } from '../../services/catalog/src/domain/trust-score.ts';
+import { BUSINESS_LOCK } from '../../services/catalog/src/store/lock-keys.ts';
 import { countOf, type Sql } from './db.ts';
 import type { Check, Drift } from './engine.ts';
 
@@ -10,14 +11,6 @@ import type { Check, Drift } from './engine.ts';
  * Catalog's scores (businesses' global score and counts, business_group_scores) against the
  * trust-score module (design §6) run over catalog's counted review facts.
  */
-
-/**
- * Catalog's advisory-lock classes (services/catalog/src/store/projections-store.ts): one
- * writer per business (scores) and per author. Taken authors first, then businesses, each in
- * ascending order, as catalog's consumer does.
- */
-export const BUSINESS_LOCK = 41_001;
-export const AUTHOR_LOCK = 41_002;
 
 export async function lockAll(query: Sql, lock: number, ids: number[]): Promise<void> {
   const sorted = [...new Set(ids)].sort((a, b) => a - b);

@@ -1,5 +1,6 @@
 import { writtenByNewAccount } from '../../services/reviews/src/domain/standing.ts';
-import { AUTHOR_LOCK, BUSINESS_LOCK, lockAll, rescore, scoresCheck } from './catalog-scores.ts';
+import { AUTHOR_LOCK, BUSINESS_LOCK } from '../../services/catalog/src/store/lock-keys.ts';
+import { lockAll, rescore, scoresCheck } from './catalog-scores.ts';
 import type { FactRow } from '../../services/catalog/src/store/projections-store.ts';
 import type { Sql } from './db.ts';
 import type { Check, Drift } from './engine.ts';

@@ -1,3 +1,5 @@
+import type { TestResponse } from './http-client';
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -27,3 +29,11 @@ export async function waitFor(
     throw new Error(`timed out waiting for ${what}`);
   }
 }
+
+/** A write answered "still being processed" (409 + Retry-After): a projection is on its way. */
+export const isRetryable = (res: TestResponse) =>
+  res.status === 409 && res.headers.get('retry-after') !== null;
+
+/** Sends a write again while a projection it names is on its way (as a client would). */
+export const retrying = <T>(send: () => Promise<TestResponse<T>>) =>
+  eventually(send, (res) => !isRetryable(res), { timeoutMs: 10_000, intervalMs: 100 });

@@ -1,7 +1,8 @@
 import { catalogService } from '@trustcircle/catalog';
 import { communitiesService } from '@trustcircle/communities';
 import type { TestClient } from '@trustcircle/testing';
-import { createReviewsWorld, retrying, reviewBody, type ReviewsWorld } from './support/world';
+import { retrying } from '@trustcircle/testing';
+import { createReviewsWorld, reviewBody, type ReviewsWorld } from './support/world';
 
 /**
  * The whole path with the real services: identity, communities, catalog and reviews behind

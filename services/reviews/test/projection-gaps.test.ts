@@ -1,11 +1,5 @@
-import type { TestClient, TestResponse } from '@trustcircle/testing';
-import {
-  createReviewsWorld,
-  isRetryable,
-  retrying,
-  reviewBody,
-  type ReviewsWorld,
-} from './support/world';
+import { isRetryable, retrying, type TestClient, type TestResponse } from '@trustcircle/testing';
+import { createReviewsWorld, reviewBody, type ReviewsWorld } from './support/world';
 
 /**
  * No polling on the request path (issue 16): what reviews' projections do not have yet is

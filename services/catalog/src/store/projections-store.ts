@@ -1,10 +1,7 @@
 import type { ActivityChangedEventData } from '@trustcircle/contracts';
 import type { Knex } from '@trustcircle/service-kit';
 import type { BusinessScores, ReviewFact } from '../domain/trust-score';
-
-/** Advisory-lock classes: one writer per business (scores) and per author (verification). */
-const BUSINESS_LOCK = 41_001;
-const AUTHOR_LOCK = 41_002;
+import { AUTHOR_LOCK, BUSINESS_LOCK } from './lock-keys';
 
 export interface FactRow {
   review_id: number;

@@ -1,16 +1,10 @@
-import type { QueueCause, ReviewStatus } from '@trustcircle/contracts';
+import type { ReviewStatus } from '@trustcircle/contracts';
 import type { Knex } from '@trustcircle/service-kit';
+import type { QueueRow } from './moderation-store';
 import { moderatedViewsOf, type ModeratedView } from './reviews-store';
 
-export interface QueueEntryRow {
-  review_id: number;
-  seq: string;
-  queued_at: Date;
-  causes: QueueCause[];
-  report_weight: number;
-  appeal_message: string | null;
-  appeal_at: Date | null;
-}
+/** A queue row as a page lists it. */
+export type QueueEntryRow = Omit<QueueRow, 'business_id'>;
 
 export interface ReportRow {
   id: number;

@@ -20,7 +20,6 @@ import {
   startStack,
   TEST_NATS_URL,
   type TestClient,
-  type TestResponse,
   type TestStack,
 } from '@trustcircle/testing';
 
@@ -202,11 +201,3 @@ export const reviewBody = (businessId: number, groupIds: number[], extra: object
   cons: 'Busy at noon',
   ...extra,
 });
-
-/** A write answered "still being processed" (409 + Retry-After) until reviews' projection has it. */
-export const isRetryable = (res: TestResponse) =>
-  res.status === 409 && res.headers.get('retry-after') !== null;
-
-/** Sends a write again while a projection it names is on its way (as a client would). */
-export const retrying = (send: () => Promise<TestResponse>) =>
-  eventually(send, (res) => !isRetryable(res), { timeoutMs: 10_000, intervalMs: 100 });
