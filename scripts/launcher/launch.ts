@@ -4,17 +4,10 @@
  * process, seeds demo data once, and prints the URL.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import {
-  ensureDevKeyPair,
-  provisionAll,
-  serviceRoleName,
-  urlWithCredentials,
-  urlWithDatabase,
-} from '@trustcircle/service-kit';
-import { DEPLOYABLES, entryPoint, envName, type Deployable } from './deployables.ts';
+import { urlWithDatabase } from '@trustcircle/service-kit';
+import { DEPLOYABLES, envName, type Deployable } from './deployables.ts';
 import {
   portOpen,
   postgresAnswers,
@@ -23,7 +16,13 @@ import {
   type ManagedInfra,
 } from './infra.ts';
 import { fail, say, seconds } from './output.ts';
-import { Supervisor, type ProcessSpec } from './supervisor.ts';
+import {
+  databaseName,
+  platformSpecs,
+  provisionPlatform,
+  type PlatformSettings,
+} from './platform.ts';
+import { Supervisor } from './supervisor.ts';
 
 const env = process.env;
 const databaseUrl = env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/trustcircle';
@@ -65,85 +64,37 @@ async function ensureNats(dataDir: string): Promise<void> {
   else managed.push(result);
 }
 
-/** Role passwords are made once per machine and kept under .data (trust auth ignores them locally). */
-function rolePasswords(dataDir: string, services: string[]): Record<string, string> {
-  const file = path.join(dataDir, 'db-passwords.json');
-  const known = existsSync(file)
-    ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>)
-    : {};
-  for (const service of services) known[service] ??= randomBytes(18).toString('base64url');
-  writeFileSync(file, JSON.stringify(known, null, 2), { mode: 0o600 });
-  return known;
-}
-
 export async function launch(root: string, deployables: Deployable[]): Promise<void> {
   const dataDir = path.resolve(root, env.TC_DATA_DIR ?? '.data');
   mkdirSync(dataDir, { recursive: true });
   await ensurePostgres(dataDir);
   await ensureNats(dataDir);
 
-  const schemaOwners = deployables.filter((d) => d.kind !== 'frontend').map((d) => d.name);
-  const passwords = rolePasswords(dataDir, schemaOwners);
-  const database = new URL(databaseUrl).pathname.slice(1) || 'trustcircle';
-  await provisionAll({
-    DATABASE_ADMIN_URL: urlWithDatabase(databaseUrl, 'postgres'),
-    DATABASE_NAME: database,
-    DATABASE_ROLE_PREFIX: rolePrefix,
-    TC_SERVICES: schemaOwners.join(','),
-    ...Object.fromEntries(
-      schemaOwners.map((s) => [`${s.toUpperCase()}_DB_PASSWORD`, passwords[s]]),
-    ),
-  });
-  say(`database ${database} ready (schemas: ${schemaOwners.join(', ')})`);
-
-  const keys = ensureDevKeyPair(path.join(dataDir, 'keys'));
   const portOf = (d: Deployable) => Number(env[`${envName(d.name)}_PORT`] ?? d.defaultPort);
-  const urlOf = (d: Deployable) => `http://${host}:${portOf(d)}`;
-  // The gateway's probes and metrics are on an internal port only (design §11).
-  const gatewayOpsPort = (d: Deployable) => Number(env.GATEWAY_OPS_PORT ?? portOf(d) + 1000);
-  const healthUrlOf = (d: Deployable) =>
-    d.kind === 'gateway' ? `http://${host}:${gatewayOpsPort(d)}/healthz` : `${urlOf(d)}/healthz`;
-  const common = {
-    NODE_ENV: env.NODE_ENV ?? 'development',
-    HOST: host,
-    LOG_LEVEL: env.LOG_LEVEL ?? 'info',
-    NATS_URL: natsUrl,
-    JWT_JWKS_FILE: keys.jwksFile,
-  };
-
-  const specs: ProcessSpec[] = deployables.map((d) => {
-    const serviceEnv: Record<string, string> = { ...common, PORT: String(portOf(d)) };
-    if (d.kind !== 'frontend') {
-      serviceEnv.DATABASE_URL = urlWithCredentials(
-        urlWithDatabase(databaseUrl, database),
-        serviceRoleName(d.name, rolePrefix),
-        passwords[d.name],
-      );
-    }
-    if (d.kind === 'gateway') {
+  const settings: PlatformSettings = {
+    root,
+    dataDir,
+    databaseUrl: urlWithDatabase(databaseUrl, databaseName(databaseUrl)),
+    natsUrl,
+    host,
+    rolePrefix,
+    nodeEnv: env.NODE_ENV ?? 'development',
+    logLevel: env.LOG_LEVEL ?? 'info',
+    portOf,
+    gatewayOpsPortOf: (d) => Number(env.GATEWAY_OPS_PORT ?? portOf(d) + 1000),
+    gatewayEnv: {
       // The demo seed signs up 300 users and writes 3,000 reviews from this one address; the
       // limits stay per-IP. LIMITS_SCALE=1 gives the production values.
-      serviceEnv.REGISTER_LIMIT_PER_IP = env.REGISTER_LIMIT_PER_IP ?? '1000';
-      serviceEnv.LOGIN_LIMIT_PER_IP = env.LOGIN_LIMIT_PER_IP ?? '1000';
-      serviceEnv.LIMITS_SCALE = env.LIMITS_SCALE ?? '1000';
+      REGISTER_LIMIT_PER_IP: env.REGISTER_LIMIT_PER_IP ?? '1000',
+      LOGIN_LIMIT_PER_IP: env.LOGIN_LIMIT_PER_IP ?? '1000',
+      LIMITS_SCALE: env.LIMITS_SCALE ?? '1000',
       // Nothing stands in front of `npm start`: no X-Forwarded-For is believed.
-      serviceEnv.TRUST_PROXY = env.TRUST_PROXY ?? '';
-      serviceEnv.JWT_PRIVATE_KEY_FILE = keys.privateKeyFile;
-      serviceEnv.JWT_KID = keys.kid;
-      serviceEnv.OPS_PORT = String(gatewayOpsPort(d));
-      for (const other of deployables) {
-        if (other !== d) serviceEnv[`${envName(other.name)}_URL`] = urlOf(other);
-      }
-    }
-    return {
-      name: d.name,
-      cwd: path.join(root, d.workspace),
-      command: process.execPath,
-      args: ['--disable-warning=DEP0060', entryPoint(root, d)],
-      env: serviceEnv,
-      healthUrl: healthUrlOf(d),
-    };
-  });
+      TRUST_PROXY: env.TRUST_PROXY ?? '',
+    },
+  };
+  const { schemaOwners, passwords } = await provisionPlatform(settings, deployables);
+  say(`database ${databaseName(databaseUrl)} ready (schemas: ${schemaOwners.join(', ')})`);
+  const specs = platformSpecs(settings, deployables, passwords);
 
   const supervisor = new Supervisor(specs);
   let seeding: ChildProcess | null = null;
