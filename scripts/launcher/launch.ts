@@ -15,6 +15,7 @@ import {
   startPrivatePostgres,
   type ManagedInfra,
 } from './infra.ts';
+import { mailSetup } from './mail-catcher.ts';
 import { fail, say, seconds } from './output.ts';
 import {
   databaseName,
@@ -70,6 +71,7 @@ export async function launch(root: string, deployables: Deployable[]): Promise<v
   await ensurePostgres(dataDir);
   await ensureNats(dataDir);
 
+  const mail = mailSetup(root, env, host);
   const portOf = (d: Deployable) => Number(env[`${envName(d.name)}_PORT`] ?? d.defaultPort);
   const settings: PlatformSettings = {
     root,
@@ -91,10 +93,14 @@ export async function launch(root: string, deployables: Deployable[]): Promise<v
       // Nothing stands in front of `npm start`: no X-Forwarded-For is believed.
       TRUST_PROXY: env.TRUST_PROXY ?? '',
     },
+    serviceEnv: { identity: { SMTP_URL: mail.smtpUrl, PUBLIC_URL: publicUrl } },
   };
   const { schemaOwners, passwords } = await provisionPlatform(settings, deployables);
   say(`database ${databaseName(databaseUrl)} ready (schemas: ${schemaOwners.join(', ')})`);
-  const specs = platformSpecs(settings, deployables, passwords);
+  const specs = [
+    ...(mail.catcher ? [mail.catcher.spec] : []),
+    ...platformSpecs(settings, deployables, passwords),
+  ];
 
   const supervisor = new Supervisor(specs);
   let seeding: ChildProcess | null = null;
@@ -135,6 +141,10 @@ export async function launch(root: string, deployables: Deployable[]): Promise<v
     if (seeded !== 0) say('demo data could not be seeded (see above); the platform keeps running');
   }
 
-  process.stdout.write(`\nTrustCircle is running at ${publicUrl}\n\n`);
+  process.stdout.write(`\nTrustCircle is running at ${publicUrl}\n`);
+  if (mail.catcher) {
+    process.stdout.write(`Mail it sends (resets, confirmations): ${mail.catcher.inboxUrl}\n`);
+  }
+  process.stdout.write('\n');
   say('Ctrl-C stops everything; a process that crashes is restarted');
 }

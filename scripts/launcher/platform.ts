@@ -35,6 +35,8 @@ export interface PlatformSettings {
   gatewayEnv?: Record<string, string>;
   /** Extra environment for every process (e.g. the NATS subject prefix). */
   commonEnv?: Record<string, string>;
+  /** Extra environment per deployable name (identity's SMTP_URL and PUBLIC_URL). */
+  serviceEnv?: Record<string, Record<string, string>>;
 }
 
 /** Role passwords are made once per data directory (trust auth ignores them locally). */
@@ -94,7 +96,11 @@ export function platformSpecs(
   const database = databaseName(settings.databaseUrl);
 
   return deployables.map((d) => {
-    const env: Record<string, string> = { ...common, PORT: String(portOf(d)) };
+    const env: Record<string, string> = {
+      ...common,
+      PORT: String(portOf(d)),
+      ...settings.serviceEnv?.[d.name],
+    };
     if (d.kind !== 'frontend') {
       env.DATABASE_URL = urlWithCredentials(
         urlWithDatabase(settings.databaseUrl, database),

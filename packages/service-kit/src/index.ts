@@ -20,3 +20,4 @@ export * from './validate';
 export * from './events';
 export * from './static-server';
 export * from './shutdown';
+export * from './mail';

@@ -6,3 +6,4 @@ export * from './events';
 export * from './net';
 export * from './wait';
 export * from './verification-provider';
+export * from './mail-server';

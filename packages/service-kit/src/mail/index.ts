@@ -1,0 +1,3 @@
+export * from './mailer';
+export * from './queue';
+export * from './templates';
