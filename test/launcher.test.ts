@@ -95,8 +95,8 @@ describe('npm start', () => {
       username: `launch_${id}`,
       email: `launch_${id}@example.com`,
       name: 'Launch Tester',
-      password: 'password123',
-      confirmPassword: 'password123',
+      password: 'correct horse battery',
+      confirmPassword: 'correct horse battery',
     });
     expect(register.status).toBe(201);
     expect((await client.get('/api/user')).status).toBe(200);
@@ -119,7 +119,7 @@ describe('npm start', () => {
     expect(output).toMatch(/↻ identity restarted \(pid \d+\)/);
     const again = await client.post('/api/login', {
       username: `launch_${id}`,
-      password: 'password123',
+      password: 'correct horse battery',
     });
     expect(again.status).toBe(200);
 

@@ -74,8 +74,8 @@ async function register(): Promise<{ client: TestClient; id: number }> {
       username,
       email: `${username}@example.com`,
       name: `Name ${username}`,
-      password: 'password123',
-      confirmPassword: 'password123',
+      password: 'correct horse battery',
+      confirmPassword: 'correct horse battery',
     }),
   );
   return { client, id: body.id as number };

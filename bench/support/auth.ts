@@ -22,7 +22,7 @@ export async function registerUser(
       username,
       email: `${username}@example.com`,
       name,
-      password: 'password123',
+      password: 'correct horse battery',
     }),
   });
   if (registered.status !== 201) throw new Error(`register: ${registered.status}`);

@@ -16,6 +16,8 @@ import { contentSecurityPolicy, frontendRoutes } from './frontends';
 import { loadGatewayKeys } from './keys';
 import { createProxies, prefix, type UpstreamRoute } from './proxy';
 import { createGatewayLimits } from './limits';
+import { accountRoutes } from './routes/account-routes';
+import { identityCalls } from './routes/identity-calls';
 import { sessionRoutes } from './routes/session-routes';
 import { bodyRules, sameOriginOnly } from './security';
 import { resolveSession } from './session-middleware';
@@ -130,6 +132,17 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
           cookie,
           limits: limits.sessionLimits,
           signIn: limits.signIn,
+          bodyLimitBytes: config.BODY_LIMIT_BYTES,
+          logger,
+        }),
+      );
+      app.use(
+        '/api',
+        accountRoutes({
+          identity: identityCalls({ upstreams, tokens, identityUrl: config.IDENTITY_URL, logger }),
+          sessions,
+          cookie,
+          limits: limits.sessionLimits,
           bodyLimitBytes: config.BODY_LIMIT_BYTES,
           logger,
         }),

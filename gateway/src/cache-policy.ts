@@ -1,8 +1,11 @@
 import type { RequestHandler } from 'express';
 
-/** Answers about "me" whatever the session: the account, my groups, my reviews, my feed, moderation. */
+/**
+ * Answers about "me" whatever the session: the account, password and e-mail links, my groups,
+ * my reviews, my feed, moderation.
+ */
 const PERSONAL_PATHS =
-  /^\/api\/(user|login|register|logout|groups\/user|reviews\/(user|feed)|moderation)(\/|$)/i;
+  /^\/api\/(user|login|register|logout|password|email|groups\/user|reviews\/(user|feed)|moderation)(\/|$)/i;
 
 /**
  * `Cache-Control: no-store` on every `/api` answer produced for a signed-in session and on

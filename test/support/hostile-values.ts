@@ -87,7 +87,7 @@ export function plausible(
   if (/^(photos)$/.test(name)) return fc.constant([]);
   if (/^username$/.test(name)) return fc.constant(null).map(() => `h_${unique()}`);
   if (/^email$/.test(name)) return fc.constant(null).map(() => `h_${unique()}@example.com`);
-  if (/password/i.test(name)) return fc.constant('password123');
+  if (/password/i.test(name)) return fc.constant('correct horse battery');
   if (/^color$/.test(name)) return fc.constant('#009688');
   if (/^icon$/.test(name)) return fc.constant('users');
   if (/^(website|image|avatar)$/.test(name)) return fc.constant('https://example.com/x.png');

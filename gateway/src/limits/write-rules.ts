@@ -22,6 +22,8 @@ export const WRITE_LIMIT_DEFAULTS = {
   PHOTOS: { perAccount: 30, perIp: 150, windowSeconds: HOUR },
   PHOTO_BYTES: { perAccount: 100 * MB, perIp: 500 * MB, windowSeconds: HOUR },
   OTHER_WRITES: { perAccount: 120, perIp: 600, windowSeconds: HOUR },
+  /** Requests that send a mail (reset links, confirmation links): inboxes are not ours to fill. */
+  ACCOUNT_MAIL: { perAccount: 10, perIp: 30, windowSeconds: HOUR },
 } satisfies Record<string, LimitDefault>;
 
 export type WriteLimitName = keyof typeof WRITE_LIMIT_DEFAULTS;
@@ -39,6 +41,7 @@ export const WRITE_LIMIT_MESSAGES: Record<WriteLimitName, string> = {
   PHOTOS: 'You are uploading photos faster than we allow.',
   PHOTO_BYTES: 'You have uploaded more photo data than we allow for now.',
   OTHER_WRITES: 'You are making changes faster than we allow.',
+  ACCOUNT_MAIL: 'You have asked for many emails.',
 };
 
 type Method = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -58,6 +61,11 @@ const RULES: Rule[] = [
   { name: 'MEMBERSHIPS', methods: ['POST'], path: /^\/groups(\/[^/]+)?\/(join|leave)$/ },
   { name: 'BUSINESSES', methods: ['POST'], path: /^\/businesses$/ },
   { name: 'PHOTOS', methods: ['POST'], path: /^\/photos$/ },
+  {
+    name: 'ACCOUNT_MAIL',
+    methods: ['POST'],
+    path: /^\/(password\/forgot|user\/email\/confirmation)$/,
+  },
 ];
 
 /** Limited by their own rules in the session routes (sign-in, sign-up) or harmless (sign-out). */

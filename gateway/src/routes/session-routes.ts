@@ -1,24 +1,17 @@
 import {
   CredentialsCheckFailureSchema,
   LoginRequestSchema,
-  VERIFICATION_UNAVAILABLE,
-  type ErrorBody,
   type LoginRequest,
   type User,
 } from '@trustcircle/contracts';
-import {
-  HttpError,
-  jsonBodyParser,
-  parseBody,
-  unauthorized,
-  type Logger,
-} from '@trustcircle/service-kit';
+import { jsonBodyParser, parseBody, unauthorized, type Logger } from '@trustcircle/service-kit';
 import { Router, type CookieOptions, type Request, type Response } from 'express';
 import type { SessionService } from '../sessions/session-service';
 import type { TokenMinter } from '../tokens';
 import type { Upstreams } from '../upstream';
 import type { CredentialsVerdict, SignInGuard } from '../limits/sign-in';
 import type { RateLimits } from '../rate-limits';
+import { identityCalls, type IdentityCalls } from './identity-calls';
 
 export interface SessionRoutesDeps {
   sessions: SessionService;
@@ -32,7 +25,19 @@ export interface SessionRoutesDeps {
   logger: Logger;
 }
 
-const IDENTITY_DOWN = 'Sign-in is unavailable right now. Please try again shortly.';
+/** Starts a session for `user` in a new cookie and answers the user with `status`. */
+export function sessionStarter(deps: {
+  sessions: SessionService;
+  cookie: { name: string; options: CookieOptions };
+}) {
+  return async (req: Request, res: Response, user: User, status: number) => {
+    // A sign-in replaces whatever session the browser had: never reuse an id.
+    if (req.tcSession) await deps.sessions.revoke(req.tcSession.idHash);
+    const id = await deps.sessions.create(user, req.get('user-agent') ?? null);
+    res.cookie(deps.cookie.name, id, deps.cookie.options);
+    res.status(status).json(user);
+  };
+}
 
 /**
  * The four session calls of spec §7. The gateway checks credentials with identity, then owns
@@ -41,44 +46,14 @@ const IDENTITY_DOWN = 'Sign-in is unavailable right now. Please try again shortl
 export function sessionRoutes(deps: SessionRoutesDeps): Router {
   const router = Router();
   const json = jsonBodyParser(`${deps.bodyLimitBytes}b`);
+  const identity: IdentityCalls = identityCalls(deps);
+  const callIdentity = identity.call;
 
-  async function callIdentity(path: string, body: unknown) {
-    try {
-      return await deps.upstreams.requestJson(deps.identityUrl, {
-        method: 'POST',
-        path,
-        body,
-        headers: { authorization: `Bearer ${deps.tokens.internal()}` },
-      });
-    } catch (error) {
-      deps.logger.warn({ err: (error as Error).message }, 'identity unreachable');
-      throw new HttpError(503, IDENTITY_DOWN, undefined, { 'Retry-After': '2' });
-    }
-  }
-
-  function relayFailure(status: number, body: unknown): never {
-    const error = body as Partial<ErrorBody> | null;
-    // A sign-up with a verification token while the provider is away: say so, not "sign-in".
-    if (status === 503 && error?.message === VERIFICATION_UNAVAILABLE) {
-      throw new HttpError(503, VERIFICATION_UNAVAILABLE, undefined, { 'Retry-After': '5' });
-    }
-    if (status >= 500 || typeof error?.message !== 'string') {
-      throw new HttpError(503, IDENTITY_DOWN, undefined, { 'Retry-After': '2' });
-    }
-    throw new HttpError(status, error.message, error.issues);
-  }
-
-  async function startSession(req: Request, res: Response, user: User, status: number) {
-    // A sign-in replaces whatever session the browser had: never reuse an id.
-    if (req.tcSession) await deps.sessions.revoke(req.tcSession.idHash);
-    const id = await deps.sessions.create(user, req.get('user-agent') ?? null);
-    res.cookie(deps.cookie.name, id, deps.cookie.options);
-    res.status(status).json(user);
-  }
+  const startSession = sessionStarter(deps);
 
   router.post('/register', deps.limits.registerPerIp, json, async (req, res) => {
     const answer = await callIdentity('/internal/users', req.body ?? {});
-    if (answer.status !== 201) relayFailure(answer.status, answer.body);
+    if (answer.status !== 201) identity.relayFailure(answer.status, answer.body);
     const user = answer.body as User;
     await deps.signIn.trustBrowser(res, user.id);
     await startSession(req, res, user, 201);
@@ -91,7 +66,7 @@ export function sessionRoutes(deps: SessionRoutesDeps): Router {
     if (answer.status === 401 && failure.success) {
       return { user: null, accountId: failure.data.accountId };
     }
-    relayFailure(answer.status, answer.body);
+    identity.relayFailure(answer.status, answer.body);
   }
 
   router.post('/login', json, async (req, res) => {

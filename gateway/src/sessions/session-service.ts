@@ -82,6 +82,14 @@ export class SessionService {
     await this.store.delete(idHash);
   }
 
+  /** Ends every session of the account but `keepIdHash`; answers how many ended. */
+  async revokeAllForUser(userId: number, keepIdHash?: string): Promise<number> {
+    for (const [idHash, entry] of this.cache) {
+      if (entry.session.userId === userId && idHash !== keepIdHash) this.cache.delete(idHash);
+    }
+    return this.store.deleteForUser(userId, keepIdHash);
+  }
+
   /** Called on a revocation notice from any replica. */
   evict(idHash: string | undefined): void {
     if (idHash) this.cache.delete(idHash);

@@ -44,6 +44,11 @@ export interface SessionsStore {
   /** Deletes and tells every gateway replica to drop it from its cache. */
   delete(idHash: string): Promise<void>;
   deleteExpired(): Promise<number>;
+  /**
+   * Deletes every session of the account except `keepIdHash` (after a password reset or
+   * change) and tells every replica; answers how many ended.
+   */
+  deleteForUser(userId: number, keepIdHash?: string): Promise<number>;
 }
 
 export function knexSessionsStore(db: Knex): SessionsStore {
@@ -82,6 +87,18 @@ export function knexSessionsStore(db: Knex): SessionsStore {
       await db.transaction(async (trx) => {
         await trx('sessions').where({ id_hash: idHash }).delete();
         await trx.raw('select pg_notify(?, ?)', [REVOCATION_CHANNEL, idHash]);
+      });
+    },
+    async deleteForUser(userId, keepIdHash) {
+      return db.transaction(async (trx) => {
+        const query = trx('sessions').where({ user_id: userId });
+        if (keepIdHash) query.whereNot({ id_hash: keepIdHash });
+        const rows: { id_hash: string }[] = await query.delete().returning('id_hash');
+        // Delivered at commit: no replica keeps serving a deleted session from its cache.
+        for (const { id_hash } of rows) {
+          await trx.raw('select pg_notify(?, ?)', [REVOCATION_CHANNEL, id_hash]);
+        }
+        return rows.length;
       });
     },
     async deleteExpired() {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accountApiOperations } from './account';
 import {
   GroupCreateSchema,
   GroupListSchema,
@@ -177,6 +178,7 @@ export const apiOperations: ApiOperation[] = [
     errors: [404],
   },
   ...groupOperations(),
+  ...accountApiOperations,
   ...reviewApiOperations,
   ...moderationApiOperations,
 ];

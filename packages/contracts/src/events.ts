@@ -25,6 +25,8 @@ export const UserEventDataSchema = z.object({
   isVerified: z.boolean(),
   /** Added with verification dates: absent in events published before, so optional. */
   verifiedAt: Timestamp.nullable().optional(),
+  /** A confirmed e-mail address, part of standing (issue 19): absent in older events. */
+  emailConfirmedAt: Timestamp.nullable().optional(),
   createdAt: Timestamp,
   version: Version,
 });

@@ -2,6 +2,7 @@ export * from './common';
 export * from './errors';
 export * from './events';
 export * from './users';
+export * from './account';
 export * from './catalog';
 export * from './communities';
 export * from './reviews';

@@ -40,6 +40,8 @@ export const UserSchema = z.object({
   clearMeId: z.string().nullable(),
   /** When the provider verified this identity (ISO-8601); null when not verified. */
   verifiedAt: z.string().nullable(),
+  /** When the owner confirmed the e-mail address through a mailed link; null until then. */
+  emailConfirmedAt: z.string().nullable(),
   /** Always holds `member`; `moderator` only by the operator command (design §9). */
   roles: z.array(RoleSchema),
   createdAt: z.string(),
@@ -57,12 +59,14 @@ const username = z
     'Username may only contain letters, numbers, dots, dashes and underscores',
   );
 
-const email = z
+/** An e-mail address as every form takes it (spec §5 messages). */
+export const EmailAddressSchema = z
   .string({ error: 'Email is required' })
   .trim()
   .min(1, 'Email is required')
   .max(254, 'Email must be at most 254 characters')
   .pipe(z.email({ error: 'Enter a valid email address' }));
+const email = EmailAddressSchema;
 
 const name = z
   .string({ error: 'Name is required' })
@@ -70,11 +74,18 @@ const name = z
   .min(1, 'Name is required')
   .max(100, 'Name must be at most 100 characters');
 
-const password = z
-  .string({ error: 'Password is required' })
-  .min(1, 'Password is required')
-  .min(8, 'Password must be at least 8 characters')
-  .max(128, 'Password must be at most 128 characters');
+/**
+ * A new password's length (8 to 128); whether it is guessable is identity's policy, which
+ * answers with its reason.
+ */
+export const newPasswordField = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .min(1, `${label} is required`)
+    .min(8, `${label} must be at least 8 characters`)
+    .max(128, `${label} must be at most 128 characters`);
+
+const password = newPasswordField('Password');
 
 const bio = z.string().trim().max(500, 'Bio must be at most 500 characters');
 

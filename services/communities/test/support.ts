@@ -23,8 +23,8 @@ export async function signedInClient(stack: TestStack, name = 'Group Tester') {
     username,
     email: `${username}@example.com`,
     name,
-    password: 'password123',
-    confirmPassword: 'password123',
+    password: 'correct horse battery',
+    confirmPassword: 'correct horse battery',
   });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.text}`);
   return { client, user: res.body as { id: number; username: string; name: string } };

@@ -2,6 +2,7 @@ import { outboxMigration, type Migration } from '@trustcircle/service-kit';
 import { createUsers } from './001_users';
 import { oneAccountPerIdentity } from './002_one_account_per_identity';
 import { addRoles } from './003_roles';
+import { accountMail } from './004_account_mail';
 
 /** Identity publishes events (outbox) and consumes none, so it has no inbox. */
 export const migrations: Migration[] = [
@@ -9,4 +10,5 @@ export const migrations: Migration[] = [
   outboxMigration,
   oneAccountPerIdentity,
   addRoles,
+  accountMail,
 ];

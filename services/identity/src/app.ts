@@ -1,16 +1,22 @@
 import {
   authenticate,
   createHttpApp,
+  createMailRelay,
   createOutboxRelay,
+  smtpMailer,
   type ServiceContext,
   type ServiceParts,
 } from '@trustcircle/service-kit';
 import type { IdentityConfig } from './config';
+import { accountMails } from './domain/account-mail';
 import { createAccounts } from './domain/accounts';
+import { createEmailConfirmation } from './domain/email-confirmation';
+import { createPasswordFlows } from './domain/password-flows';
 import { sandboxVerificationProvider, type VerificationProvider } from './domain/verification';
 import { httpVerificationProvider } from './domain/verification-http';
 import { internalRoutes } from './routes/internal';
 import { userRoutes } from './routes/user';
+import { knexTokensStore } from './store/tokens-store';
 import { knexUsersStore } from './store/users-store';
 
 function verificationProvider({
@@ -29,19 +35,31 @@ function verificationProvider({
 }
 
 export function createIdentityApp(ctx: ServiceContext<IdentityConfig>): ServiceParts {
+  const mails = accountMails(ctx.config.PUBLIC_URL);
+  const stores = { db: ctx.db, users: knexUsersStore, tokens: knexTokensStore, mails };
+  const confirmation = createEmailConfirmation(stores);
+  const passwords = createPasswordFlows(stores);
   const accounts = createAccounts({
-    db: ctx.db,
-    users: knexUsersStore,
+    ...stores,
     verification: verificationProvider(ctx),
+    confirmation,
+  });
+  const mailRelay = createMailRelay({
+    db: ctx.db,
+    schema: ctx.name,
+    databaseUrl: ctx.config.DATABASE_URL,
+    mailer: smtpMailer({ url: ctx.config.SMTP_URL, from: ctx.config.MAIL_FROM }),
+    logger: ctx.logger,
+    registry: ctx.registry,
   });
   const app = createHttpApp({
     logger: ctx.logger,
     registry: ctx.registry,
     routes(app) {
       app.use(authenticate(ctx.verifier!));
-      app.use('/internal', internalRoutes(accounts));
-      app.use('/api/user', userRoutes(accounts));
+      app.use('/internal', internalRoutes({ accounts, passwords, confirmation }));
+      app.use('/api/user', userRoutes({ accounts, confirmation }));
     },
   });
-  return { app, workers: [createOutboxRelay(ctx)] };
+  return { app, workers: [createOutboxRelay(ctx), mailRelay] };
 }

@@ -1,4 +1,4 @@
-import { BaseServiceEnvSchema, configFields } from '@trustcircle/service-kit';
+import { BaseServiceEnvSchema, configFields, mailEnvFields } from '@trustcircle/service-kit';
 import { z } from 'zod';
 
 export const IdentityEnvSchema = BaseServiceEnvSchema.extend({
@@ -9,6 +9,8 @@ export const IdentityEnvSchema = BaseServiceEnvSchema.extend({
   VERIFICATION_SECRET: z.string().optional(),
   /** Per attempt; a timeout or 5xx is retried once. */
   VERIFICATION_TIMEOUT_MS: z.coerce.number().int().min(100).default(3000),
+  /** Password resets and address confirmations are mailed (SMTP_URL, MAIL_FROM, PUBLIC_URL). */
+  ...mailEnvFields,
 }).superRefine((env, ctx) => {
   if (env.VERIFICATION_PROVIDER === 'sandbox') {
     // The sandbox verifies any well-formed token: in production it would hand out the 1.5×

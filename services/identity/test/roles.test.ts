@@ -59,7 +59,7 @@ async function signedUp(extra: Record<string, unknown> = {}) {
     username,
     email: `${username}@example.com`,
     name: 'Role Person',
-    password: 'password123',
+    password: 'correct horse battery',
     ...extra,
   });
   expect(res.status).toBe(201);
@@ -112,7 +112,7 @@ describe('roles', () => {
     const { username, id } = await signedUp();
     await grant(['moderator', username]);
     const browser = stack.client();
-    const login = await browser.post('/api/login', { username, password: 'password123' });
+    const login = await browser.post('/api/login', { username, password: 'correct horse battery' });
     expect(login.status).toBe(200);
     expect(login.body.roles).toEqual(['member', 'moderator']);
     expect(await seenByService(browser)).toMatchObject({

@@ -70,7 +70,7 @@ describe('the development sandbox', () => {
           username: name,
           email: `${name}@example.com`,
           name: 'Sandbox Person',
-          password: 'password123',
+          password: 'correct horse battery',
           clearMeId: 'CLR-ABCDEF',
           isVerified: true,
         }),

@@ -14,8 +14,8 @@ beforeAll(async () => {
     username: 'token_tester',
     email: 'token_tester@example.com',
     name: 'Token Tester',
-    password: 'password123',
-    confirmPassword: 'password123',
+    password: 'correct horse battery',
+    confirmPassword: 'correct horse battery',
   });
   userId = res.body.id;
 });
@@ -106,7 +106,7 @@ describe('identity verifies the gateway JWT', () => {
     const res = await fetch(`${stack.urlOf('identity')}/internal/credentials/check`, {
       method: 'POST',
       headers: { authorization: `Bearer ${sign({})}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'token_tester', password: 'password123' }),
+      body: JSON.stringify({ username: 'token_tester', password: 'correct horse battery' }),
     });
     expect(res.status).toBe(403);
     const anonymous = await fetch(`${stack.urlOf('identity')}/internal/users`, { method: 'POST' });

@@ -53,8 +53,8 @@ function form(extra: Record<string, unknown> = {}) {
     username,
     email: `${username}@example.com`,
     name: 'Verifying Person',
-    password: 'password123',
-    confirmPassword: 'password123',
+    password: 'correct horse battery',
+    confirmPassword: 'correct horse battery',
     ...extra,
   };
 }

@@ -10,6 +10,7 @@ import {
 } from '@trustcircle/contracts';
 import {
   conflict,
+  enqueueMail,
   fieldError,
   HttpError,
   isUniqueViolation,
@@ -18,6 +19,9 @@ import {
 } from '@trustcircle/service-kit';
 import { publishUserRegistered, publishUserUpdated } from '../events/user-events';
 import { EMAIL_KEY, USERNAME_KEY, VERIFICATION_KEY, type UsersStore } from '../store/users-store';
+import type { AccountMails } from './account-mail';
+import type { EmailConfirmation } from './email-confirmation';
+import { requireStrongPassword } from './password-policy';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords';
 import {
   VerificationUnavailableError,
@@ -29,6 +33,8 @@ export interface AccountsDeps {
   db: Knex;
   users: UsersStore;
   verification: VerificationProvider;
+  mails: AccountMails;
+  confirmation: EmailConfirmation;
 }
 
 const usernameTaken = () =>
@@ -63,35 +69,58 @@ async function checkToken(
   return result;
 }
 
-export function createAccounts({ db, users, verification }: AccountsDeps) {
+export function createAccounts({ db, users, verification, mails, confirmation }: AccountsDeps) {
+  /**
+   * The new account, its event and its mail commit together (design §3). An address that
+   * belongs to another account is kept as the new account's pending address, and its owner is
+   * told instead: the answer is the same either way (no enumeration of addresses).
+   */
+  async function insertAccount(
+    input: RegisterRequest,
+    passwordHash: string,
+    verified: Extract<VerificationResult, { verified: true }> | null,
+    emailFree: boolean,
+  ): Promise<User> {
+    return db.transaction(async (trx) => {
+      const owner = emailFree ? null : await users.findByEmail(trx, input.email);
+      const stored = await users.insert(trx, {
+        username: input.username,
+        email: owner ? null : input.email,
+        pendingEmail: owner ? input.email : null,
+        name: input.name,
+        bio: input.bio,
+        avatar: input.avatar,
+        passwordHash,
+        isVerified: verified !== null,
+        clearMeId: verified?.verificationId ?? null,
+        verifiedAt: verified?.verifiedAt ?? null,
+      });
+      await publishUserRegistered(trx, stored);
+      if (owner) await enqueueMail(trx, mails.alreadyRegistered(owner.user.email, owner.user.name));
+      else await confirmation.send(trx, stored);
+      return stored.user;
+    });
+  }
+
   return {
     async register(input: RegisterRequest): Promise<User> {
+      await requireStrongPassword(input.password, input);
       const taken = await users.usernameOrEmailTaken(db, input.username, input.email);
       if (taken.username) throw usernameTaken();
-      if (taken.email) throw emailTaken();
 
       const verified = input.verificationToken
         ? await checkToken(verification, input.verificationToken, 'clearMeToken')
         : null;
       const passwordHash = await hashPassword(input.password);
       try {
-        // The user and its event commit together (design §3, transactional outbox).
-        return await db.transaction(async (trx) => {
-          const stored = await users.insert(trx, {
-            username: input.username,
-            email: input.email,
-            name: input.name,
-            bio: input.bio,
-            avatar: input.avatar,
-            passwordHash,
-            isVerified: verified !== null,
-            clearMeId: verified?.verificationId ?? null,
-            verifiedAt: verified?.verifiedAt ?? null,
-          });
-          await publishUserRegistered(trx, stored);
-          return stored.user;
-        });
+        return await insertAccount(input, passwordHash, verified, !taken.email);
       } catch (error) {
+        // Another sign-up took the address meanwhile: this one continues as the second.
+        if (isUniqueViolation(error, EMAIL_KEY)) {
+          return insertAccount(input, passwordHash, verified, false).catch((again: unknown) =>
+            translateUniqueViolation(again, 'clearMeToken'),
+          );
+        }
         // Two sign-ups racing for one name: the unique index decides.
         return translateUniqueViolation(error, 'clearMeToken');
       }
@@ -125,9 +154,14 @@ export function createAccounts({ db, users, verification }: AccountsDeps) {
       }
       try {
         return await db.transaction(async (trx) => {
+          const before = changes.email ? await users.findById(trx, userId) : null;
+          const newAddress =
+            before !== null && before.user.email.toLowerCase() !== changes.email!.toLowerCase();
           const stored = await users.update(trx, userId, {
             name: changes.name,
             email: changes.email,
+            // A confirmation is of one address: a new one starts unconfirmed.
+            emailConfirmedAt: newAddress ? null : undefined,
             bio: changes.bio === undefined ? undefined : changes.bio || null,
             avatar: changes.avatar === undefined ? undefined : changes.avatar || null,
           });

@@ -11,6 +11,7 @@ export function userEventData({ user, version }: StoredUser): UserEventData {
     avatar: user.avatar,
     isVerified: user.isVerified,
     verifiedAt: user.verifiedAt,
+    emailConfirmedAt: user.emailConfirmedAt,
     createdAt: user.createdAt,
     version,
   };

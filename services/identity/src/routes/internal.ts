@@ -1,15 +1,31 @@
 import {
+  ChangePasswordRequestSchema,
+  ConfirmEmailRequestSchema,
+  ForgotPasswordRequestSchema,
   INVALID_CREDENTIALS,
   type CredentialsCheckFailure,
   LoginRequestSchema,
   RegisterRequestSchema,
+  RESET_REQUESTED,
+  ResetPasswordRequestSchema,
 } from '@trustcircle/contracts';
-import { parseBody, requireInternal } from '@trustcircle/service-kit';
+import { badRequest, parseBody, requireInternal } from '@trustcircle/service-kit';
 import { Router } from 'express';
 import type { Accounts } from '../domain/accounts';
+import type { EmailConfirmation } from '../domain/email-confirmation';
+import type { PasswordFlows } from '../domain/password-flows';
 
-/** Called only by the gateway (internal-scope token), which owns sessions and cookies. */
-export function internalRoutes(accounts: Accounts): Router {
+export interface InternalRoutesDeps {
+  accounts: Accounts;
+  passwords: PasswordFlows;
+  confirmation: EmailConfirmation;
+}
+
+/**
+ * Called only by the gateway (internal-scope token), which owns sessions and cookies: the
+ * calls that start a session, and those after which it ends an account's sessions.
+ */
+export function internalRoutes({ accounts, passwords, confirmation }: InternalRoutesDeps): Router {
   const router = Router();
   router.use(requireInternal);
 
@@ -30,6 +46,27 @@ export function internalRoutes(accounts: Accounts): Router {
       return;
     }
     res.json({ user: result.user });
+  });
+
+  router.post('/password-resets', async (req, res) => {
+    await passwords.requestReset(parseBody(ForgotPasswordRequestSchema, req).email);
+    res.status(202).json({ message: RESET_REQUESTED });
+  });
+
+  router.post('/password-resets/complete', async (req, res) => {
+    const { token, password } = parseBody(ResetPasswordRequestSchema, req);
+    res.json(await passwords.completeReset(token, password));
+  });
+
+  router.post('/users/:id/password', async (req, res) => {
+    const userId = Number(req.params.id);
+    if (!Number.isSafeInteger(userId) || userId < 1) throw badRequest('Invalid user id');
+    const { currentPassword, newPassword } = parseBody(ChangePasswordRequestSchema, req);
+    res.json(await passwords.changePassword(userId, currentPassword, newPassword));
+  });
+
+  router.post('/email-confirmations/complete', async (req, res) => {
+    res.json(await confirmation.confirm(parseBody(ConfirmEmailRequestSchema, req).token));
   });
 
   return router;

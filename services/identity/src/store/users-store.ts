@@ -4,11 +4,15 @@ import type { Knex } from '@trustcircle/service-kit';
 interface UserRow {
   id: number;
   username: string;
-  email: string;
+  /** Null when the account was signed up with another account's address (pending_email). */
+  email: string | null;
+  pending_email?: string | null;
   name: string;
   bio: string | null;
   avatar: string | null;
   password_hash: string;
+  /** Absent only while migrations before 004 run. */
+  email_confirmed_at?: Date | null;
   is_verified: boolean;
   clear_me_id: string | null;
   verified_at: Date | null;
@@ -22,11 +26,15 @@ export interface StoredUser {
   user: User;
   passwordHash: string;
   version: number;
+  /** False when `user.email` is only the address typed at sign-up, owned by another account. */
+  ownsEmail: boolean;
 }
 
 export interface NewUser {
   username: string;
-  email: string;
+  /** Null with `pendingEmail` set: the typed address belongs to another account. */
+  email: string | null;
+  pendingEmail?: string | null;
   name: string;
   bio: string | null;
   avatar: string | null;
@@ -44,6 +52,8 @@ export interface UserChanges {
   isVerified?: boolean;
   clearMeId?: string | null;
   verifiedAt?: Date | null;
+  passwordHash?: string;
+  emailConfirmedAt?: Date | null;
 }
 
 /** The unique indexes, so the domain can tell which field collided. */
@@ -57,18 +67,20 @@ function toStored(row: UserRow): StoredUser {
     user: {
       id: row.id,
       username: row.username,
-      email: row.email,
+      email: row.email ?? row.pending_email ?? '',
       name: row.name,
       bio: row.bio,
       avatar: row.avatar,
       isVerified: row.is_verified,
       clearMeId: row.clear_me_id,
       verifiedAt: row.verified_at?.toISOString() ?? null,
+      emailConfirmedAt: row.email_confirmed_at?.toISOString() ?? null,
       roles: knownRoles(row.roles),
       createdAt: row.created_at.toISOString(),
     },
     passwordHash: row.password_hash,
     version: row.version,
+    ownsEmail: row.email !== null,
   };
 }
 
@@ -87,6 +99,8 @@ export interface UsersStore {
     email: string,
   ): Promise<{ username: boolean; email: boolean }>;
   emailTakenByOther(db: Knex, email: string, userId: number): Promise<boolean>;
+  /** The account that owns `email` (not one that only typed it at sign-up). */
+  findByEmail(db: Knex, email: string): Promise<StoredUser | null>;
   update(db: Knex, id: number, changes: UserChanges): Promise<StoredUser | null>;
   /** Operator only (`npm run grant`); roles are not in the events, so no version bump. */
   setRoles(db: Knex, id: number, roles: readonly Role[]): Promise<void>;
@@ -99,6 +113,7 @@ export const knexUsersStore: UsersStore = {
       .insert({
         username: user.username,
         email: user.email,
+        pending_email: user.pendingEmail ?? null,
         name: user.name,
         bio: user.bio,
         avatar: user.avatar,
@@ -131,7 +146,7 @@ export const knexUsersStore: UsersStore = {
       .orWhereRaw('lower(email) = ?', [email.toLowerCase()]);
     return {
       username: rows.some((row) => row.username.toLowerCase() === username.toLowerCase()),
-      email: rows.some((row) => row.email.toLowerCase() === email.toLowerCase()),
+      email: rows.some((row) => row.email?.toLowerCase() === email.toLowerCase()),
     };
   },
 
@@ -143,6 +158,13 @@ export const knexUsersStore: UsersStore = {
     return Boolean(row);
   },
 
+  async findByEmail(db, email) {
+    const row = await db<UserRow>('users')
+      .whereRaw('lower(email) = ?', [email.toLowerCase()])
+      .first();
+    return row ? toStored(row) : null;
+  },
+
   async update(db, id, changes) {
     const patch: Partial<Record<keyof UserRow, unknown>> = {};
     if (changes.name !== undefined) patch.name = changes.name;
@@ -152,6 +174,10 @@ export const knexUsersStore: UsersStore = {
     if (changes.isVerified !== undefined) patch.is_verified = changes.isVerified;
     if (changes.clearMeId !== undefined) patch.clear_me_id = changes.clearMeId;
     if (changes.verifiedAt !== undefined) patch.verified_at = changes.verifiedAt;
+    if (changes.passwordHash !== undefined) patch.password_hash = changes.passwordHash;
+    if (changes.emailConfirmedAt !== undefined) {
+      patch.email_confirmed_at = changes.emailConfirmedAt;
+    }
     const [row] = await db('users')
       .where({ id })
       .update({ ...patch, version: db.raw('version + 1'), updated_at: db.fn.now() })

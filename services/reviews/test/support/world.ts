@@ -153,8 +153,8 @@ export async function createReviewsWorld(
         username,
         email: `${username}@example.com`,
         name: `Name ${username}`,
-        password: 'password123',
-        confirmPassword: 'password123',
+        password: 'correct horse battery',
+        confirmPassword: 'correct horse battery',
       });
       if (res.status !== 201) throw new Error(`register ${res.status} ${res.text}`);
       const id = res.body.id as number;
