@@ -130,6 +130,7 @@ export const REVIEWS_CHECKS: Check[] = [
       is_verified: 's.is_verified',
       // Events carry times in milliseconds.
       verified_at: "date_trunc('milliseconds', s.verified_at)",
+      email_confirmed_at: "date_trunc('milliseconds', s.email_confirmed_at)",
       created_at: "date_trunc('milliseconds', s.created_at)",
     },
     version: 's.version',

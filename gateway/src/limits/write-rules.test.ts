@@ -15,6 +15,10 @@ describe('writeLimitFor', () => {
     ['POST', '/businesses', 'BUSINESSES'],
     ['POST', '/photos', 'PHOTOS'],
     ['PATCH', '/user', 'OTHER_WRITES'],
+    ['POST', '/password/forgot', 'ACCOUNT_MAIL'],
+    ['POST', '/user/email/confirmation', 'ACCOUNT_MAIL'],
+    ['POST', '/password/reset', 'OTHER_WRITES'],
+    ['POST', '/user/password', 'OTHER_WRITES'],
     ['DELETE', '/reviews/12', 'OTHER_WRITES'],
   ])('%s %s spends on %s', (method, path, name) => {
     expect(writeLimitFor(method, path)).toBe(name);

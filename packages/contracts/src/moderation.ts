@@ -48,6 +48,8 @@ export type QueueCause = (typeof QUEUE_CAUSES)[number];
 /** A reporter's standing at the time of the report (docs/security.md has the weight table). */
 export const ReporterStandingSchema = z.object({
   verified: z.boolean(),
+  /** The reporter had confirmed their e-mail address (issue 19). */
+  emailConfirmed: z.boolean(),
   accountAgeDays: z.number().int(),
   upheldReports: z.number().int(),
   rejectedReports: z.number().int(),

@@ -9,6 +9,7 @@ import { createModeration } from './008_moderation';
 import { createVotesInDomain } from './009_votes_in_domain';
 import { createPhotosByOwner } from './010_photos_by_owner';
 import { createAuthorVerifiedAt } from './011_author_verified_at';
+import { createEmailConfirmedStanding } from './012_email_confirmed_standing';
 
 /** Reviews publishes (outbox) and consumes (inbox) events. */
 export const migrations: Migration[] = [
@@ -23,4 +24,5 @@ export const migrations: Migration[] = [
   createVotesInDomain,
   createPhotosByOwner,
   createAuthorVerifiedAt,
+  createEmailConfirmedStanding,
 ];

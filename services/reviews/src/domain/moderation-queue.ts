@@ -29,6 +29,7 @@ function toReport(row: ReportRow): ModerationReport {
     reporter: person(row.user_id, row.username, row.name),
     standing: {
       verified: row.reporter_verified,
+      emailConfirmed: row.reporter_email_confirmed,
       accountAgeDays: row.reporter_age_days,
       upheldReports: row.reporter_upheld,
       rejectedReports: row.reporter_rejected,

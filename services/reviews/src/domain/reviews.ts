@@ -190,6 +190,7 @@ export function createReviews({ db }: ReviewsDeps) {
           const record = await moderationStore.reporterRecord(trx, userId);
           const standing = standingOf({
             verified: record.verified,
+            emailConfirmed: record.emailConfirmed,
             accountAgeDays: accountAgeDays(record.createdAt, new Date()),
             upheldReports: record.upheld,
             rejectedReports: record.rejected,

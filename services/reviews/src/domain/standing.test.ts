@@ -9,8 +9,15 @@ import {
   writtenByNewAccount,
 } from './standing';
 
-const record = (verified: boolean, accountAgeDays: number, upheld = 0, rejected = 0) => ({
+const record = (
+  verified: boolean,
+  accountAgeDays: number,
+  upheld = 0,
+  rejected = 0,
+  emailConfirmed = false,
+) => ({
   verified,
+  emailConfirmed,
   accountAgeDays,
   upheldReports: upheld,
   rejectedReports: rejected,
@@ -21,6 +28,9 @@ describe('report weights', () => {
     expect(baseReportWeight(record(true, 0))).toBe(1);
     expect(baseReportWeight(record(false, 7))).toBe(0.5);
     expect(baseReportWeight(record(false, 6))).toBe(0.1);
+    expect(baseReportWeight(record(false, 6, 0, 0, true))).toBe(0.2);
+    expect(baseReportWeight(record(false, 7, 0, 0, true))).toBe(0.5);
+    expect(baseReportWeight(record(true, 0, 0, 0, true))).toBe(1);
     expect(standingOf(record(false, 30, 0, 1)).weight).toBe(0.25);
     expect(standingOf(record(true, 1, 1, 1)).weight).toBeCloseTo(2 / 3);
   });

@@ -7,7 +7,8 @@ import type { ReporterStanding, ReviewModeration, ReviewStatus } from '@trustcir
  *   report weight = base × accuracy
  *     base     = 1.0 verified identity
  *                0.5 unverified, account at least ESTABLISHED_ACCOUNT_DAYS old
- *                0.1 unverified, newer (or age unknown)
+ *                0.2 unverified, newer, confirmed e-mail address
+ *                0.1 unverified, newer (or age unknown), e-mail not confirmed
  *     accuracy = (upheld + 1) / (upheld + rejected + 1)   over the reporter's decided reports
  *
  * A review's open reports queue it; once their weights sum to HOLD_THRESHOLD it is held.
@@ -15,6 +16,8 @@ import type { ReporterStanding, ReviewModeration, ReviewStatus } from '@trustcir
 export const VERIFIED_REPORT_WEIGHT = 1;
 export const ESTABLISHED_REPORT_WEIGHT = 0.5;
 export const NEW_ACCOUNT_REPORT_WEIGHT = 0.1;
+/** A confirmed address costs a real mailbox per account: twice a bare new account's weight. */
+export const CONFIRMED_NEW_ACCOUNT_REPORT_WEIGHT = 0.2;
 /** Accounts at least this old count as established (reports) and not new (trust score). */
 export const ESTABLISHED_ACCOUNT_DAYS = 7;
 export const HOLD_THRESHOLD = 1;
@@ -31,11 +34,12 @@ export function accountAgeDays(createdAt: Date | null, at: Date): number {
   return Math.max(0, Math.floor((at.getTime() - createdAt.getTime()) / DAY_MS));
 }
 
-export function baseReportWeight(record: Pick<ReporterRecord, 'verified' | 'accountAgeDays'>) {
+export function baseReportWeight(
+  record: Pick<ReporterRecord, 'verified' | 'accountAgeDays' | 'emailConfirmed'>,
+) {
   if (record.verified) return VERIFIED_REPORT_WEIGHT;
-  return record.accountAgeDays >= ESTABLISHED_ACCOUNT_DAYS
-    ? ESTABLISHED_REPORT_WEIGHT
-    : NEW_ACCOUNT_REPORT_WEIGHT;
+  if (record.accountAgeDays >= ESTABLISHED_ACCOUNT_DAYS) return ESTABLISHED_REPORT_WEIGHT;
+  return record.emailConfirmed ? CONFIRMED_NEW_ACCOUNT_REPORT_WEIGHT : NEW_ACCOUNT_REPORT_WEIGHT;
 }
 
 /** Reporters whose reports moderators rejected weigh less; upheld ones win it back. */

@@ -17,6 +17,7 @@ export interface ReportRow {
   username: string | null;
   name: string | null;
   reporter_verified: boolean;
+  reporter_email_confirmed: boolean;
   reporter_age_days: number;
   reporter_upheld: number;
   reporter_rejected: number;
@@ -102,6 +103,7 @@ export const moderationReads = {
         'u.username',
         'u.name',
         'p.reporter_verified',
+        'p.reporter_email_confirmed',
         'p.reporter_age_days',
         'p.reporter_upheld',
         'p.reporter_rejected',

@@ -32,12 +32,20 @@ export interface LogWrite {
 
 /** All SQL on reports, the moderation queue and the moderation log. */
 export const moderationStore = {
-  /** A reporter's verification, account creation and decided reports. */
+  /** A reporter's verification, confirmed address, account creation and decided reports. */
   async reporterRecord(
     db: Knex,
     userId: number,
-  ): Promise<{ verified: boolean; createdAt: Date | null; upheld: number; rejected: number }> {
-    const user = await db('users').where({ id: userId }).first('is_verified', 'created_at');
+  ): Promise<{
+    verified: boolean;
+    emailConfirmed: boolean;
+    createdAt: Date | null;
+    upheld: number;
+    rejected: number;
+  }> {
+    const user = await db('users')
+      .where({ id: userId })
+      .first('is_verified', 'email_confirmed_at', 'created_at');
     const rows: { status: string; n: string }[] = await db('review_reports')
       .where({ user_id: userId })
       .whereIn('status', ['upheld', 'rejected'])
@@ -46,6 +54,7 @@ export const moderationStore = {
     const count = (status: string) => Number(rows.find((row) => row.status === status)?.n ?? 0);
     return {
       verified: user?.is_verified === true,
+      emailConfirmed: Boolean(user?.email_confirmed_at),
       createdAt: user?.created_at ?? null,
       upheld: count('upheld'),
       rejected: count('rejected'),
@@ -65,6 +74,7 @@ export const moderationStore = {
         details: report.details,
         weight: standing.weight,
         reporter_verified: standing.verified,
+        reporter_email_confirmed: standing.emailConfirmed,
         reporter_age_days: standing.accountAgeDays,
         reporter_upheld: standing.upheldReports,
         reporter_rejected: standing.rejectedReports,

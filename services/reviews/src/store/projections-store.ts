@@ -29,6 +29,7 @@ export const projectionsStore = {
       avatar: user.avatar,
       is_verified: user.isVerified,
       verified_at: user.verifiedAt ?? null,
+      email_confirmed_at: user.emailConfirmedAt ?? null,
       created_at: user.createdAt,
       version: user.version,
     };

@@ -52,7 +52,12 @@ let counter = 0;
 const unique = (base: string) => `${base}${++counter}${randomBytes(2).toString('hex')}`;
 
 export async function createReviewsWorld(
-  options: { extraServices?: ServiceDefinition<any>[]; reviewsEnv?: Record<string, string> } = {},
+  options: {
+    extraServices?: ServiceDefinition<any>[];
+    reviewsEnv?: Record<string, string>;
+    /** e.g. SMTP_URL of a test mail server, to read the mails identity sends. */
+    identityEnv?: Record<string, string>;
+  } = {},
 ): Promise<ReviewsWorld> {
   const stack = await startStack({
     gateway: gatewayService,
@@ -60,6 +65,7 @@ export async function createReviewsWorld(
     env: {
       gateway: { REGISTER_LIMIT_PER_IP: '10000', LOGIN_LIMIT_PER_IP: '10000' },
       reviews: { ...options.reviewsEnv },
+      identity: { ...options.identityEnv },
     },
   });
   const admin = createDb({ url: stack.db.adminUrl, schema: 'reviews', poolMax: 4 });
