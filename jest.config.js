@@ -18,7 +18,7 @@ module.exports = {
     '^@trustcircle/(identity|communities|catalog|reviews)$': '<rootDir>/services/$1/src/service.ts',
   },
   testMatch: ['<rootDir>/**/*.test.ts'],
-  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/.data/'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/.data/', '<rootDir>/test/chaos/'],
   globalSetup: '<rootDir>/packages/testing/src/global-setup.ts',
   testTimeout: 30_000,
   maxWorkers: 2,

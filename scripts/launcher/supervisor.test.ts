@@ -134,7 +134,7 @@ describe('Supervisor', () => {
 describe('nextDelay', () => {
   const backoff = DEFAULT_BACKOFF;
 
-  it('doubles from 0.5 s up to 10 s while the process keeps crashing', () => {
+  it('doubles from 0.2 s up to 10 s while the process keeps crashing', () => {
     const waits: number[] = [];
     let current = backoff.initialMs;
     for (let i = 0; i < 7; i += 1) {
@@ -142,11 +142,11 @@ describe('nextDelay', () => {
       waits.push(wait);
       current = next;
     }
-    expect(waits).toEqual([500, 1000, 2000, 4000, 8000, 10_000, 10_000]);
+    expect(waits).toEqual([200, 400, 800, 1600, 3200, 6400, 10_000]);
   });
 
-  it('starts again from 0.5 s once the process stayed up 30 s', () => {
+  it('starts again from 0.2 s once the process stayed up 30 s', () => {
     expect(nextDelay(backoff, 10_000, 29_999).wait).toBe(10_000);
-    expect(nextDelay(backoff, 10_000, 30_000)).toEqual({ wait: 500, next: 1000 });
+    expect(nextDelay(backoff, 10_000, 30_000)).toEqual({ wait: 200, next: 400 });
   });
 });

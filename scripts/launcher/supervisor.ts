@@ -22,7 +22,8 @@ export interface Backoff {
   resetAfterMs: number;
 }
 
-export const DEFAULT_BACKOFF: Backoff = { initialMs: 500, maxMs: 10_000, resetAfterMs: 30_000 };
+/** Like systemd's RestartSec (100 ms): a one-off crash costs little; a crash loop backs off. */
+export const DEFAULT_BACKOFF: Backoff = { initialMs: 200, maxMs: 10_000, resetAfterMs: 30_000 };
 
 export interface SupervisorOptions {
   backoff?: Partial<Backoff>;

@@ -98,6 +98,7 @@ export async function startService<C extends BaseServiceConfig>(
   definition: ServiceDefinition<C>,
   env: Record<string, string | undefined> = process.env,
 ): Promise<RunningService<C>> {
+  const began = performance.now();
   const config = loadConfig(definition.envSchema, {
     PORT: String(definition.defaultPort),
     ...env,
@@ -171,7 +172,16 @@ export async function startService<C extends BaseServiceConfig>(
   for (const worker of workers) await worker.start();
 
   const actualPort = (server.address() as AddressInfo).port;
-  logger.info({ url, opsUrl }, `${definition.name} listening`);
+  // How long a restart takes, split into loading the code (uptime minus start) and starting.
+  logger.info(
+    {
+      url,
+      opsUrl,
+      startMs: Math.round(performance.now() - began),
+      uptimeMs: Math.round(process.uptime() * 1000),
+    },
+    `${definition.name} listening`,
+  );
 
   let stopping: Promise<void> | null = null;
   const stop = () => {

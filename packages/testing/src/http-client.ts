@@ -15,7 +15,13 @@ export class TestClient {
   async request<T = any>(
     method: string,
     path: string,
-    options: { body?: unknown; headers?: Record<string, string>; rawBody?: string } = {},
+    options: {
+      body?: unknown;
+      headers?: Record<string, string>;
+      rawBody?: string;
+      /** Gives up (rejects with the signal's reason), e.g. `AbortSignal.timeout(ms)`. */
+      signal?: AbortSignal;
+    } = {},
   ): Promise<TestResponse<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (this.cookies.size) {
@@ -26,7 +32,12 @@ export class TestClient {
       body = JSON.stringify(options.body);
       headers['content-type'] ??= 'application/json';
     }
-    const response = await fetch(new URL(path, this.baseUrl), { method, headers, body });
+    const response = await fetch(new URL(path, this.baseUrl), {
+      method,
+      headers,
+      body,
+      signal: options.signal,
+    });
     const setCookies = response.headers.getSetCookie();
     for (const line of setCookies) {
       const [pair] = line.split(';');
