@@ -69,7 +69,7 @@ export class Balancer {
   }
 
   private async probe(member: Member): Promise<void> {
-    let ok = false;
+    let ok: boolean;
     try {
       const res = await fetch(member.readyUrl, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
       await res.body?.cancel();
