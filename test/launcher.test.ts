@@ -89,6 +89,11 @@ describe('npm start', () => {
     }
     expect(output).toMatch(/^identity +\| /m);
     expect(output).toMatch(/^gateway +\| /m);
+    // The mail catcher (maildev) and its inbox, on free ports when 1025/1080 are taken.
+    const inbox = /Mail it sends \(resets, confirmations\): (http:\/\/localhost:\d+\/)/.exec(
+      output,
+    );
+    expect(inbox).not.toBeNull();
 
     const client = new TestClient(`http://localhost:${gatewayPort}`);
     const register = await client.post('/api/register', {
@@ -99,6 +104,16 @@ describe('npm start', () => {
       confirmPassword: 'correct horse battery',
     });
     expect(register.status).toBe(201);
+    // identity mails the confirmation link over SMTP to the catcher, whose inbox shows it.
+    const inboxApi = new URL('api/email', inbox![1]).toString();
+    const deadlineMail = Date.now() + 15_000;
+    let mails: { subject: string; to: { address: string }[] }[] = [];
+    while (!mails.some((m) => m.to.some((to) => to.address === `launch_${id}@example.com`))) {
+      if (Date.now() > deadlineMail) throw new Error(`no mail in the catcher:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      mails = (await (await fetch(inboxApi)).json()) as typeof mails;
+    }
+    expect(mails.at(-1)?.subject).toBe('Confirm your email address for TrustCircle');
     expect((await client.get('/api/user')).status).toBe(200);
     expect((await client.post('/api/logout')).status).toBe(200);
     expect((await client.get('/api/user')).status).toBe(401);

@@ -71,7 +71,7 @@ export async function launch(root: string, deployables: Deployable[]): Promise<v
   await ensurePostgres(dataDir);
   await ensureNats(dataDir);
 
-  const mail = mailSetup(root, env, host);
+  const mail = await mailSetup(root, env, host);
   const portOf = (d: Deployable) => Number(env[`${envName(d.name)}_PORT`] ?? d.defaultPort);
   const settings: PlatformSettings = {
     root,

@@ -1,11 +1,12 @@
+import net from 'node:net';
 import path from 'node:path';
 import { mailSetup } from './mail-catcher.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
 describe('mailSetup', () => {
-  it('runs maildev with its SMTP and web ports and sends identity there', () => {
-    const setup = mailSetup(
+  it('runs maildev with its SMTP and web ports and sends identity there', async () => {
+    const setup = await mailSetup(
       root,
       { MAILDEV_SMTP_PORT: '2025', MAILDEV_WEB_PORT: '2080' },
       '127.0.0.1',
@@ -18,8 +19,26 @@ describe('mailSetup', () => {
     expect(setup.catcher?.spec.healthUrl).toBe('http://127.0.0.1:2080/api/config');
   });
 
-  it('runs no catcher when SMTP_URL names a real server', () => {
-    const setup = mailSetup(root, { SMTP_URL: 'smtps://mail.example.com:465' }, '127.0.0.1');
+  it('runs no catcher when SMTP_URL names a real server', async () => {
+    const setup = await mailSetup(root, { SMTP_URL: 'smtps://mail.example.com:465' }, '127.0.0.1');
     expect(setup).toEqual({ smtpUrl: 'smtps://mail.example.com:465', catcher: null });
+  });
+
+  it('keeps ports given explicitly and moves off a default port another program holds', async () => {
+    // Hold 1025 unless something (another npm start's maildev) already does.
+    const holder = net.createServer();
+    await new Promise<void>((resolve) => {
+      holder.once('error', () => resolve());
+      holder.listen(1025, '127.0.0.1', resolve);
+    });
+    try {
+      const moved = await mailSetup(root, {}, '127.0.0.1');
+      expect(moved.smtpUrl).not.toBe('smtp://127.0.0.1:1025');
+      expect(moved.smtpUrl).toMatch(/^smtp:\/\/127\.0\.0\.1:\d+$/);
+      const kept = await mailSetup(root, { MAILDEV_SMTP_PORT: '1025' }, '127.0.0.1');
+      expect(kept.smtpUrl).toBe('smtp://127.0.0.1:1025');
+    } finally {
+      holder.close();
+    }
   });
 });

@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
+import { portOpen } from './infra.ts';
 import type { ProcessSpec } from './supervisor.ts';
 
 export interface MailSetup {
@@ -12,16 +14,18 @@ export interface MailSetup {
 /**
  * Mail for `npm start`: with SMTP_URL set, the platform sends there; otherwise maildev (a
  * devDependency) catches every message on MAILDEV_SMTP_PORT (1025) and shows it in a web inbox
- * on MAILDEV_WEB_PORT (1080). Nothing leaves the machine.
+ * on MAILDEV_WEB_PORT (1080). Nothing leaves the machine. A default port another program
+ * (another `npm start`, a test run) already holds is replaced by a free one; the printed inbox
+ * URL says which.
  */
-export function mailSetup(
+export async function mailSetup(
   root: string,
   env: Record<string, string | undefined>,
   host: string,
-): MailSetup {
+): Promise<MailSetup> {
   if (env.SMTP_URL) return { smtpUrl: env.SMTP_URL, catcher: null };
-  const smtpPort = Number(env.MAILDEV_SMTP_PORT ?? 1025);
-  const webPort = Number(env.MAILDEV_WEB_PORT ?? 1080);
+  const smtpPort = await portFor(env.MAILDEV_SMTP_PORT, 1025, host);
+  const webPort = await portFor(env.MAILDEV_WEB_PORT, 1080, host);
   const smtpUrl = `smtp://${host}:${smtpPort}`;
   const bin = path.join(root, 'node_modules', 'maildev', 'dist', 'bin', 'maildev.js');
   if (!existsSync(bin)) return { smtpUrl, catcher: null };
@@ -45,4 +49,20 @@ export function mailSetup(
       },
     },
   };
+}
+
+async function portFor(configured: string | undefined, fallback: number, host: string) {
+  if (configured) return Number(configured);
+  return (await portOpen(host, fallback)) ? freePort(host) : fallback;
+}
+
+function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, host, () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }
