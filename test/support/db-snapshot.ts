@@ -5,8 +5,8 @@ export type Snapshot = Map<string, { rows: number; checksum: string }>;
 
 const SCHEMAS = ['identity', 'communities', 'catalog', 'reviews'];
 // Delivery bookkeeping, not data: the relay empties the outbox and consumers fill the inbox
-// on their own schedule.
-const BOOKKEEPING = new Set(['outbox', 'inbox']);
+// on their own schedule; identity's mail relay sends, retries and empties its mail queue.
+const BOOKKEEPING = new Set(['outbox', 'inbox', 'mail_queue']);
 
 export async function snapshot(db: Knex): Promise<Snapshot> {
   const tables = await db

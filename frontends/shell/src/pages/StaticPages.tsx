@@ -61,11 +61,11 @@ export const STATIC_PAGES: StaticPageDef[] = [
         <p>
           Any report puts a review in front of our moderators; the review stays up meanwhile. A
           report weighs by its reporter&apos;s standing: 1 for a verified member, 0.5 for an account
-          at least 7 days old, 0.1 for a newer one, and less for members whose earlier reports
-          moderators rejected. When the open reports on a review weigh 1 or more, it is hidden
-          pending review until a moderator keeps or removes it, so a handful of fresh accounts
-          cannot silence an honest review. Authors see the decision and its reason under My Reviews
-          and may appeal once.
+          at least 7 days old, 0.2 for a newer one whose email address is confirmed, 0.1 for a newer
+          one without, and less for members whose earlier reports moderators rejected. When the open
+          reports on a review weigh 1 or more, it is hidden pending review until a moderator keeps
+          or removes it, so a handful of fresh accounts cannot silence an honest review. Authors see
+          the decision and its reason under My Reviews and may appeal once.
         </p>
         <p>
           When a business suddenly gets far more reviews than usual (at least 10 in a day and over
