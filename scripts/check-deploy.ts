@@ -9,8 +9,9 @@
  *      read-only root filesystem; every image has its own entry in the base kustomization `images:`.
  *   4. Every Ingress path reaches an existing Service and port.
  *   5. `docker-compose config` accepts docker-compose.yml (Debian package docker-compose).
- *   6. Every Dockerfile: node:24-slim, COPY sources exist and are in the build context,
- *      numeric non-root USER, HEALTHCHECK, CMD.
+ *   6. Every Dockerfile (the deployables' and scripts/Dockerfile, the ops image): node:24-slim,
+ *      COPY sources exist and are in the build context, numeric non-root USER, HEALTHCHECK (or an
+ *      explicit HEALTHCHECK NONE), CMD.
  *   7. k6 scripts parse as ES modules (acorn) and import only k6's documented modules.
  *   8. Every backend service (services/<name> with a Dockerfile) is wired everywhere: compose
  *      block, TC_SERVICES and password, gateway URL and depends_on; k8s Deployment, TC_SERVICES,
@@ -20,6 +21,11 @@
  *      URL naming its Service and port, its NetworkPolicy (ingress only, no egress, outside
  *      allow-dns), the gateway's egress to it, its Ingress path (/ for the shell,
  *      /mfe/<remote> for a remote), /mfe/config.json to the gateway; the replay test.
+ *  10. Every image k8s or compose runs that is ours is built by one Dockerfile (named by the
+ *      `docker build -f … -t …` line of its header); a command given instead of its CMD (the
+ *      reconcile CronJob's, compose's provision) runs a script the image holds; each overlay
+ *      takes all of them from one registry; compose builds each with its Dockerfile; the replay
+ *      test replays every Dockerfile.
  * Needs: kubectl (/usr/bin/kubectl) and docker-compose on the PATH. Node 24 runs this file.
  */
 import { execFileSync } from 'node:child_process';
@@ -28,6 +34,7 @@ import path from 'node:path';
 import { parse as parseJs } from 'acorn';
 import { parseAllDocuments } from 'yaml';
 import { copyParts, DockerIgnore, parseDockerfile } from './deploy/dockerfile.ts';
+import { allDockerfiles, checkImages, type ComposeService as Built } from './deploy/images.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OVERLAYS = ['base', 'overlays/dev', 'overlays/prod'];
@@ -216,11 +223,16 @@ if (kubectl) {
 
 // ---------------------------------------------------------------- 5 docker compose
 const compose = which('docker-compose');
+/** The compose file as docker-compose reads it (variables resolved), for section 10. */
+type ComposeConfig = { services: Record<string, Built> };
+let composeConfig: ComposeConfig | null = null;
 if (!compose) {
   failures.push('docker-compose is not installed (Debian package docker-compose)');
 } else {
   try {
-    run(compose, ['-f', 'docker-compose.yml', 'config', '--quiet']);
+    composeConfig = parseAllDocuments(
+      run(compose, ['-f', 'docker-compose.yml', 'config']),
+    )[0]!.toJS() as ComposeConfig;
     passed += 1;
     console.log('docker-compose.yml: accepted by docker-compose config');
   } catch (error) {
@@ -234,9 +246,7 @@ const rootPackage = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'ut
 };
 const ignore = DockerIgnore.load(ROOT);
 check(existsSync(path.join(ROOT, '.dockerignore')), 'no root .dockerignore');
-const dockerfiles = rootPackage.workspaces
-  .map((ws) => path.join(ws, 'Dockerfile'))
-  .filter((file) => existsSync(path.join(ROOT, file)));
+const dockerfiles = allDockerfiles(ROOT);
 for (const file of dockerfiles) {
   const parsed = parseDockerfile(path.join(ROOT, file));
   const stageNames = new Set(parsed.stages.map((stage) => stage.name));
@@ -270,7 +280,7 @@ for (const file of dockerfiles) {
   );
   console.log(`${file}: ${parsed.stages.length} stages checked`);
 }
-check(dockerfiles.length > 0, 'no Dockerfile found in the workspaces');
+check(dockerfiles.length > 0, 'no Dockerfile found');
 
 // ---------------------------------------------------------------- 7 k6 scripts
 // k6's documented modules (https://grafana.com/docs/k6/latest/javascript-api/).
@@ -490,6 +500,23 @@ for (const [overlay, objects] of renderedBy) {
   );
 }
 console.log(`frontends wired: ${frontends.join(', ')}`);
+
+// ---------------------------------------------------------------- 10 images
+const builtBy = checkImages({
+  root: ROOT,
+  dockerfiles,
+  ignore,
+  renderedBy,
+  composeServices: composeConfig?.services ?? null,
+  baseImages: baseImages(),
+  check,
+});
+for (const file of dockerfiles) {
+  check(replayTest.includes(`'${path.dirname(file)}'`), `replay test: ${file} is not replayed`);
+}
+console.log(
+  `images built: ${[...builtBy].map(([image, file]) => `${image} (${file})`).join(', ')}`,
+);
 
 // ---------------------------------------------------------------- report
 for (const note of notes) console.log(`note: ${note}`);

@@ -8,15 +8,19 @@
  * /readyz, each frontend's bundle from its own static server, and, through the gateway, the
  * shell's page, /mfe/config.json and the remotes' manifests, a session round trip plus one call
  * answered by each service (a photo upload proves sharp's native binary is in reviews'
- * production install) must work.
+ * production install) must work. Then the ops image (scripts/Dockerfile) runs the reconcile
+ * CronJob's own command against that database: reconcile and pg alone are enough, and the
+ * platform the images served has no drift.
  * Slow (two npm installs per image, from the npm cache, two images at a time): several minutes.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { crc32, deflateSync } from 'node:zlib';
+import { parseAllDocuments } from 'yaml';
 import { generateSigningKey, SERVICE_EXTENSIONS } from '@trustcircle/service-kit';
 import {
   createTestDatabase,
@@ -43,6 +47,8 @@ const WORKSPACES = [
   'frontends/groups-mfe',
   'frontends/business-mfe',
 ];
+/** The ops image's Dockerfile directory: the reconcile CronJob's image, a one-shot job. */
+const OPS = 'scripts';
 /** Browser packages: in a frontend's bundle, never in its image's node_modules. */
 const BROWSER_PACKAGES = ['react', 'react-dom', 'react-router-dom', 'bootstrap', 'webpack'];
 /** Images replayed at once (each runs two `npm ci`; the machines have two cores). */
@@ -129,7 +135,7 @@ function healthcheck(image: ReplayedImage, env: Record<string, string | undefine
 beforeAll(async () => {
   scratch = mkdtempSync(path.join(os.tmpdir(), 'tc-dockerfile-replay-'));
   // PARALLEL images at a time, as a CI builder with a few workers would.
-  const queue = [...WORKSPACES];
+  const queue = [...WORKSPACES, OPS];
   await Promise.all(
     Array.from({ length: PARALLEL }, async () => {
       for (let workspace = queue.shift(); workspace; workspace = queue.shift()) {
@@ -375,4 +381,44 @@ it('starts every service, frontend and the gateway from the replayed images and 
 
   expect((await client.post('/api/logout', {})).status).toBe(200);
   expect((await client.get('/api/user')).status).toBe(401);
+});
+
+it("runs the reconcile CronJob's command from the ops image: reconcile and pg only, no drift", async () => {
+  const image = images.get(OPS)!;
+  expect(image.user).toMatch(/^[1-9]\d*(:[1-9]\d*)?$/);
+  expect(image.healthcheck).toBeNull();
+  expect(image.env.NODE_ENV).toBe('production');
+  // pg and its own dependencies: no service dependency, internal package or dev tool.
+  const modules = readdirSync(path.join(image.workdir, 'node_modules'));
+  expect(modules).toContain('pg');
+  for (const name of ['@trustcircle', 'knex', 'express', 'nats', ...DEV_TOOLS]) {
+    expect([name, modules.includes(name)]).toEqual([name, false]);
+  }
+  expect(readdirSync(image.workdir).sort()).toEqual(['node_modules', 'scripts', 'services']);
+
+  // The CronJob's command and environment as written, its references filled in for this
+  // database, against the data the journey above wrote (--settle covers events in flight).
+  const cronJob = parseAllDocuments(
+    readFileSync(path.join(ROOT, 'k8s/base/reconcile-cronjob.yaml'), 'utf8'),
+  )[0]!.toJS();
+  const container = cronJob.spec.jobTemplate.spec.template.spec.containers[0];
+  const refs: Record<string, string> = {
+    DATABASE_ADMIN_URL: db!.adminUrl,
+    DATABASE_NAME: db!.name,
+  };
+  const env = Object.fromEntries(
+    (container.env as { name: string; value?: string }[]).map(({ name, value }) => [
+      name,
+      value ?? refs[name],
+    ]),
+  );
+  expect(Object.keys(env).sort()).toEqual(['DATABASE_ADMIN_URL', 'DATABASE_NAME', 'NODE_ENV']);
+  const [command, ...args] = container.command as string[];
+  const { stdout, stderr } = await promisify(execFile)(command!, args, {
+    cwd: image.workdir,
+    env: { ...baseEnv(), ...image.env, ...env },
+    timeout: 120_000,
+  });
+  expect(stderr).toBe('');
+  expect(stdout).toMatch(/^reconcile: \d+ checks, no drift$/m);
 });
