@@ -17,7 +17,10 @@ const PER_ACCOUNT = 2;
 const PER_IP = 4;
 
 beforeAll(async () => {
-  const names = ['REVIEWS', 'VOTES', 'REPORTS', 'GROUPS', 'MEMBERSHIPS', 'BUSINESSES', 'PHOTOS'];
+  const names = [
+    ...['REVIEWS', 'VOTES', 'REPORTS', 'GROUPS', 'MEMBERSHIPS', 'BUSINESSES', 'PHOTOS'],
+    'ACCOUNT_MAIL',
+  ];
   stack = await startStack({
     gateway: gatewayService,
     services: [identityService, communitiesService, catalogService, reviewsService],
@@ -98,6 +101,16 @@ const WRITES: [string, RegExp, Write][] = [
   ],
   ['photo upload', /uploading photos/, (c, h) => uploadPhoto(c, h)],
   [
+    'password reset mail',
+    /asked for many emails/,
+    (c, h) => c.post('/api/password/forgot', { email: 'someone@example.com' }, h),
+  ],
+  [
+    'confirmation mail',
+    /asked for many emails/,
+    (c, h) => c.post('/api/user/email/confirmation', undefined, h),
+  ],
+  [
     'profile change (other writes)',
     /making changes/,
     (c, h) => c.patch('/api/user', { bio: 'x' }, h),
@@ -135,6 +148,14 @@ describe('write limits', () => {
     expect(
       (await another.post('/api/reviews/1/helpful', undefined, freshAddress())).status,
     ).not.toBe(429);
+  });
+
+  it('limits password reset mails per client address without a session', async () => {
+    const address = freshAddress();
+    const ask = () =>
+      stack.client().post('/api/password/forgot', { email: 'someone@example.com' }, address);
+    for (let i = 0; i < PER_IP; i += 1) expect((await ask()).status).toBe(202);
+    expectTooMany(await ask(), /asked for many emails/);
   });
 
   it('limits photo bytes by Content-Length', async () => {
