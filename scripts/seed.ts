@@ -13,6 +13,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { deflateSync, crc32 } from 'node:zlib';
 import { Progress } from './launcher/progress.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 const BASE = process.env.TC_BASE_URL ?? 'http://127.0.0.1:8080';
 const PASSWORD = process.env.SEED_PASSWORD ?? 'trustcircle-demo';
@@ -73,8 +74,6 @@ class Session {
     }
   }
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A deterministic pseudo-random sequence, so every fresh install gets the same demo. */
 let state = 20260601;

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /** Is something accepting TCP connections there? */
 export function portOpen(host: string, port: number, timeoutMs = 1000): Promise<boolean> {
@@ -52,8 +53,6 @@ function postgresBinDirs(): string[] {
 export interface ManagedInfra {
   stop(): Promise<void>;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * A private PostgreSQL under .data/postgres, for machines that have the binaries but no running

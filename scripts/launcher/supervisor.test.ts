@@ -1,5 +1,6 @@
 import { freePort } from '@trustcircle/testing';
 import { DEFAULT_BACKOFF, nextDelay, Supervisor, type ProcessSpec } from './supervisor.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /** A real child: answers /healthz with its pid on PORT, or exits at once with CRASH=1. */
 const CHILD = `
@@ -42,8 +43,6 @@ const alive = (pid: number) => {
     return false;
   }
 };
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('Supervisor', () => {
   let supervisor: Supervisor | undefined;
@@ -89,7 +88,7 @@ describe('Supervisor', () => {
     expect(back).toBe(running.pid('a'));
     expect(Date.now() - killedAt).toBeLessThan(5000);
     expect(running.pid('b')).toBe(pidB);
-    expect(lines.join('\n')).toMatch(/✖ a exited \(signal SIGKILL\) after .*restart 1 in 0\.5 s/);
+    expect(lines.join('\n')).toMatch(/✖ a exited \(signal SIGKILL\) after .*restart 1 in 0\.2 s/);
     expect(lines.join('\n')).toMatch(/↻ a restarted \(pid \d+\)/);
   }, 20_000);
 

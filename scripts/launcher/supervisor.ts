@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { say, seconds } from './output.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface ProcessSpec {
   name: string;
@@ -97,8 +98,6 @@ interface Slot {
   failedToStart: boolean;
   timer: NodeJS.Timeout | null;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * A small process manager: starts each process with its log lines prefixed by its name, and

@@ -4,8 +4,7 @@
  * under load, and businesses to review.
  */
 import { randomBytes } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { TestClient, type TestResponse } from '@trustcircle/testing';
+import { retrying, TestClient, type TestResponse } from '@trustcircle/testing';
 
 export interface Member {
   client: TestClient;
@@ -28,17 +27,11 @@ export interface WorldSize {
   businesses: number;
 }
 
-/** One call that must succeed; retried while a projection is still on its way (409/503 + Retry-After). */
+/** One call that must succeed, sent again while a projection it needs is on its way. */
 async function must<T>(call: () => Promise<TestResponse<T>>, what: string): Promise<T> {
-  for (let attempt = 0; attempt < 40; attempt += 1) {
-    const res = await call();
-    if (res.status < 300) return res.body;
-    if (!res.headers.has('retry-after')) {
-      throw new Error(`${what}: ${res.status} ${res.text.slice(0, 200)}`);
-    }
-    await sleep(250);
-  }
-  throw new Error(`${what}: still not accepted after 10 s`);
+  const res = await retrying(call);
+  if (res.status >= 300) throw new Error(`${what}: ${res.status} ${res.text.slice(0, 200)}`);
+  return res.body;
 }
 
 export async function buildWorld(baseUrl: string, size: WorldSize): Promise<World> {

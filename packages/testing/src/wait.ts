@@ -1,6 +1,5 @@
 import type { TestResponse } from './http-client';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
  * Polls `probe` until `accept` holds for its answer or the time is up, and answers the last

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import sharp from 'sharp';
 import { copies, uploadPhotos } from './support/photos';
 import { createReviewsWorld, type ReviewsWorld } from './support/world';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
  * The decode limiter through the gateway: one decode at a time, one upload waiting, each
@@ -30,8 +31,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await world?.stop();
 });
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Watches the reviews service's next photo upload: when it has read the whole body, and the
