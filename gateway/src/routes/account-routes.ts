@@ -49,10 +49,8 @@ export function accountRoutes(deps: AccountRoutesDeps): Router {
     const body = parseBody(ResetPasswordRequestSchema, req);
     const answer = await identity.expect('/internal/password-resets/complete', body, 200);
     const { userId } = PasswordChangedResponseSchema.parse(answer);
+    // Every session of the account, this browser's included: the new password signs in anew.
     const ended = await deps.sessions.revokeAllForUser(userId);
-    // The browser that reset may hold a session of its own (of this or another account): new
-    // credentials start from a clean sign-in.
-    if (req.tcSession) await deps.sessions.revoke(req.tcSession.idHash);
     security.info({ event: 'password.reset', userId, sessionsEnded: ended }, 'password reset');
     res.json({ message: RESET_DONE });
   });
