@@ -1,6 +1,6 @@
 import net from 'node:net';
 import path from 'node:path';
-import { mailSetup } from './mail-catcher.ts';
+import { mailSetup, portFor } from './mail-catcher.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
@@ -25,18 +25,14 @@ describe('mailSetup', () => {
   });
 
   it('keeps ports given explicitly and moves off a default port another program holds', async () => {
-    // Hold 1025 unless something (another npm start's maildev) already does.
     const holder = net.createServer();
-    await new Promise<void>((resolve) => {
-      holder.once('error', () => resolve());
-      holder.listen(1025, '127.0.0.1', resolve);
-    });
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const held = (holder.address() as net.AddressInfo).port;
     try {
-      const moved = await mailSetup(root, {}, '127.0.0.1');
-      expect(moved.smtpUrl).not.toBe('smtp://127.0.0.1:1025');
-      expect(moved.smtpUrl).toMatch(/^smtp:\/\/127\.0\.0\.1:\d+$/);
-      const kept = await mailSetup(root, { MAILDEV_SMTP_PORT: '1025' }, '127.0.0.1');
-      expect(kept.smtpUrl).toBe('smtp://127.0.0.1:1025');
+      const moved = await portFor(undefined, held, '127.0.0.1');
+      expect(moved).not.toBe(held);
+      expect(moved).toBeGreaterThan(0);
+      expect(await portFor(String(held), held, '127.0.0.1')).toBe(held);
     } finally {
       holder.close();
     }

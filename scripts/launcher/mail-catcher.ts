@@ -51,7 +51,8 @@ export async function mailSetup(
   };
 }
 
-async function portFor(configured: string | undefined, fallback: number, host: string) {
+/** The configured port, else `fallback` when it is free, else any free port. */
+export async function portFor(configured: string | undefined, fallback: number, host: string) {
   if (configured) return Number(configured);
   return (await portOpen(host, fallback)) ? freePort(host) : fallback;
 }
