@@ -13,14 +13,17 @@ import {
 } from '@trustcircle/contracts';
 import {
   conflict,
+  cursorCodec,
+  cursorId,
+  cutPage,
   forbidden,
   isUniqueViolation,
   notFound,
   type Knex,
 } from '@trustcircle/service-kit';
+import { z } from 'zod';
 import { publishBusinessCreated, publishBusinessUpdated } from '../events/business-events';
 import { businessesStore, NAME_IN_CATEGORY_KEY, type BusinessRow } from '../store/businesses-store';
-import { decodeCursor, encodeCursor } from './paging';
 import { recomputeBusiness } from './scoring';
 import { communityRating } from './trust-score';
 
@@ -29,6 +32,13 @@ export interface BusinessesDeps {
   trendingDays: number;
   searchSimilarity: number;
 }
+
+/** Plain lists page by id; ranked search results by offset (the rank is not a stable key). */
+const listCursor = cursorCodec('businesses', z.object({ id: cursorId }));
+const searchCursor = cursorCodec(
+  'business-search',
+  z.object({ offset: z.number().int().min(0).max(1_000_000) }),
+);
 
 export const TRENDING_LIMIT = 5;
 export const SIMILAR_LIMIT = 4;
@@ -71,8 +81,7 @@ export function createBusinesses({ db, trendingDays, searchSimilarity }: Busines
       }
       const text = query.search?.trim() ?? '';
       if (text) {
-        const offset = decodeCursor(query.cursor, 'offset');
-        const start = offset?.kind === 'offset' ? offset.offset : 0;
+        const start = searchCursor.decode(query.cursor)?.offset ?? 0;
         const rows = await businessesStore.search(db, {
           text,
           category,
@@ -83,22 +92,16 @@ export function createBusinesses({ db, trendingDays, searchSimilarity }: Busines
         const more = rows.length > query.limit;
         return {
           items: rows.slice(0, query.limit).map(toSummary),
-          nextCursor: more ? encodeCursor({ kind: 'offset', offset: start + query.limit }) : null,
+          nextCursor: more ? searchCursor.encode({ offset: start + query.limit }) : null,
         };
       }
-      const after = decodeCursor(query.cursor, 'after');
       const rows = await businessesStore.list(db, {
         category,
-        afterId: after?.kind === 'after' ? after.id : undefined,
+        afterId: listCursor.decode(query.cursor)?.id,
         limit: query.limit + 1,
       });
-      const items = rows.slice(0, query.limit);
-      const last = items[items.length - 1];
-      return {
-        items: items.map(toSummary),
-        nextCursor:
-          rows.length > query.limit && last ? encodeCursor({ kind: 'after', id: last.id }) : null,
-      };
+      const page = cutPage(rows, query.limit, listCursor, (last) => ({ id: last.id }));
+      return { items: page.items.map(toSummary), nextCursor: page.nextCursor };
     },
 
     async trending(now = new Date()): Promise<TrendingBusiness[]> {

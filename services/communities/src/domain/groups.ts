@@ -9,11 +9,15 @@ import {
 } from '@trustcircle/contracts';
 import {
   conflict,
+  cursorCodec,
+  cursorId,
+  cutPage,
   forbidden,
   isUniqueViolation,
   notFound,
   type Knex,
 } from '@trustcircle/service-kit';
+import { z } from 'zod';
 import {
   publishGroupCreated,
   publishGroupUpdated,
@@ -22,11 +26,9 @@ import {
 } from '../events/group-events';
 import { GROUP_NAME_KEY, groupsStore, type StoredGroup } from '../store/groups-store';
 
-/** Cursors are plain positive integers (a group id or a membership id). */
-export function parseCursor(cursor: string | undefined): number | undefined {
-  if (cursor === undefined) return undefined;
-  return /^[1-9]\d{0,9}$/.test(cursor) ? Number(cursor) : 0;
-}
+/** All groups, oldest first, after a group id; "my groups", newest membership first. */
+const groupsCursor = cursorCodec('groups', z.object({ id: cursorId }));
+const membershipsCursor = cursorCodec('memberships', z.object({ id: cursorId }));
 
 function translateUniqueViolation(error: unknown): never {
   if (isUniqueViolation(error, GROUP_NAME_KEY)) {
@@ -48,31 +50,21 @@ export function createGroups({ db }: { db: Knex }) {
     },
 
     async list({ limit, cursor }: { limit: number; cursor?: string }): Promise<Page<Group>> {
-      const afterId = parseCursor(cursor);
-      // A malformed cursor points past every page.
-      if (afterId === 0) return { items: [] };
-      const items = await groupsStore.list(db, { limit: limit + 1, afterId });
-      const more = items.length > limit;
-      const page = items.slice(0, limit);
-      return { items: page, nextCursor: more ? String(page.at(-1)!.id) : undefined };
+      const afterId = groupsCursor.decode(cursor)?.id;
+      const rows = await groupsStore.list(db, { limit: limit + 1, afterId });
+      return cutPage(rows, limit, groupsCursor, (last) => ({ id: last.id }));
     },
 
     async listForUser(
       userId: number,
       { limit, cursor }: { limit: number; cursor?: string },
     ): Promise<Page<Group>> {
-      const before = parseCursor(cursor);
-      if (before === 0) return { items: [] };
       const rows = await groupsStore.listForUser(db, userId, {
         limit: limit + 1,
-        beforeMembershipId: before,
+        beforeMembershipId: membershipsCursor.decode(cursor)?.id,
       });
-      const more = rows.length > limit;
-      const page = rows.slice(0, limit);
-      return {
-        items: page.map((row) => row.group),
-        nextCursor: more ? String(page.at(-1)!.membershipId) : undefined,
-      };
+      const page = cutPage(rows, limit, membershipsCursor, (last) => ({ id: last.membershipId }));
+      return { items: page.items.map((row) => row.group), nextCursor: page.nextCursor };
     },
 
     async isMember(groupId: number, userId: number): Promise<boolean> {

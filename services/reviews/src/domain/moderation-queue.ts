@@ -6,11 +6,10 @@ import type {
   Page,
   PageQuery,
 } from '@trustcircle/contracts';
-import type { Knex } from '@trustcircle/service-kit';
+import { cutPage, type Knex } from '@trustcircle/service-kit';
 import { moderationReads, type AuthorRow, type ReportRow } from '../store/moderation-reads';
 import { withModeration } from './moderation';
-import { decodeCursor, pageOf } from './paging';
-import { decodeQueueCursor, encodeQueueCursor } from './queue-paging';
+import { moderationLogCursor, moderationQueueCursor } from './paging';
 import { accountAgeDays } from './standing';
 
 const person = (id: number, username: string | null, name: string | null) => ({
@@ -55,10 +54,15 @@ export function createModerationQueue({ db }: { db: Knex }) {
     async queue(moderatorId: number, query: PageQuery): Promise<Page<ModerationQueueItem>> {
       const entries = await moderationReads.queuePage(
         db,
-        decodeQueueCursor(query.cursor),
+        moderationQueueCursor.decode(query.cursor),
         query.limit + 1,
       );
-      const page = entries.slice(0, query.limit);
+      const { items: page, nextCursor } = cutPage(
+        entries,
+        query.limit,
+        moderationQueueCursor,
+        (last) => ({ weight: last.report_weight, seq: last.seq }),
+      );
       const ids = page.map((entry) => entry.review_id);
       if (ids.length === 0) return { items: [], nextCursor: null };
       const views = await moderationReads.reviews(db, ids, moderatorId);
@@ -86,24 +90,18 @@ export function createModerationQueue({ db }: { db: Knex }) {
           author: toAuthor(authors.get(review.userId), review, now),
         };
       });
-      const last = page[page.length - 1]!;
-      return {
-        items,
-        nextCursor:
-          entries.length > query.limit
-            ? encodeQueueCursor({ weight: last.report_weight, seq: last.seq })
-            : null,
-      };
+      return { items, nextCursor };
     },
 
     async log(query: PageQuery): Promise<Page<ModerationLogEntry>> {
-      const rows = await moderationReads.logPage(db, decodeCursor(query.cursor), query.limit + 1);
-      const cut = pageOf(
-        rows.map((row) => row.id),
-        query.limit,
+      const rows = await moderationReads.logPage(
+        db,
+        moderationLogCursor.decode(query.cursor)?.id ?? null,
+        query.limit + 1,
       );
+      const cut = cutPage(rows, query.limit, moderationLogCursor, (last) => ({ id: last.id }));
       return {
-        items: rows.slice(0, cut.ids.length).map((row) => ({
+        items: cut.items.map((row) => ({
           id: row.id,
           reviewId: row.review_id,
           businessId: row.business_id,

@@ -1,29 +1,14 @@
-import { badRequest } from '@trustcircle/service-kit';
+import { cursorCodec, cursorId } from '@trustcircle/service-kit';
+import { z } from 'zod';
 
-/**
- * Keyset paging (design §5) over review ids, newest first. The cursor is opaque to clients:
- * base64url of `r<last id>`.
- */
-export function encodeCursor(lastId: number): string {
-  return Buffer.from(`r${lastId}`).toString('base64url');
-}
+/** Review lists (feeds, a business's or group's reviews, mine), newest first: after the last id. */
+export const reviewCursor = cursorCodec('reviews', z.object({ id: cursorId }));
 
-export function decodeCursor(cursor: string | undefined): number | null {
-  if (cursor === undefined || cursor === '') return null;
-  const text = /^[A-Za-z0-9_-]{1,20}$/.test(cursor)
-    ? Buffer.from(cursor, 'base64url').toString('utf8')
-    : '';
-  const match = /^r(\d{1,10})$/.exec(text);
-  const id = match ? Number(match[1]) : NaN;
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) {
-    throw badRequest('cursor is invalid', [{ path: 'cursor', message: 'cursor is invalid' }]);
-  }
-  return id;
-}
+/** The moderation log, newest first. */
+export const moderationLogCursor = cursorCodec('moderation-log', z.object({ id: cursorId }));
 
-/** The store answers up to `limit + 1` ids: the extra one only says a next page exists. */
-export function pageOf(ids: number[], limit: number): { ids: number[]; nextCursor: string | null } {
-  if (ids.length <= limit) return { ids, nextCursor: null };
-  const page = ids.slice(0, limit);
-  return { ids: page, nextCursor: encodeCursor(page[page.length - 1]!) };
-}
+/** The moderation queue: report weight (descending), then order of queueing (a bigint). */
+export const moderationQueueCursor = cursorCodec(
+  'moderation-queue',
+  z.object({ weight: z.number().min(0).max(1_000_000), seq: z.string().regex(/^[1-9]\d{0,17}$/) }),
+);

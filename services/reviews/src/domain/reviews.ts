@@ -19,6 +19,7 @@ import {
 } from '@trustcircle/contracts';
 import {
   conflict,
+  cutPage,
   fieldError,
   forbidden,
   isUniqueViolation,
@@ -37,7 +38,7 @@ import {
 } from '../store/reviews-store';
 import { afterReport, withModeration } from './moderation';
 import { mayBeArriving, membershipVerdict, stillProcessing } from './projection-gaps';
-import { decodeCursor, pageOf } from './paging';
+import { reviewCursor } from './paging';
 import { accountAgeDays, standingOf } from './standing';
 
 export interface ReviewsDeps {
@@ -95,18 +96,12 @@ export function createReviews({ db }: ReviewsDeps) {
 
   /** The store answers up to `limit + 1` reviews, already rendered: cut to the page. */
   function page(rows: ReviewView[], query: PageQuery): ReviewPage {
-    const cut = pageOf(
-      rows.map((row) => row.id),
-      query.limit,
-    );
-    return {
-      items: rows.slice(0, cut.ids.length).map((row) => row.json),
-      nextCursor: cut.nextCursor,
-    };
+    const cut = cutPage(rows, query.limit, reviewCursor, (last) => ({ id: last.id }));
+    return { items: cut.items.map((row) => row.json), nextCursor: cut.nextCursor };
   }
 
   const pageArgs = (query: PageQuery) => ({
-    before: decodeCursor(query.cursor),
+    before: reviewCursor.decode(query.cursor)?.id ?? null,
     limit: query.limit,
   });
 
