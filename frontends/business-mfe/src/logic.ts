@@ -6,17 +6,7 @@ export function stepPercent(step: number, steps = 3): number {
   return Math.round((step / steps) * 100);
 }
 
-/** What a file's first bytes say it is (the server judges the same way, docs/api.md). */
-export function sniffImage(bytes: Uint8Array): 'jpeg' | 'png' | 'webp' | null {
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff)
-    return 'jpeg';
-  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-  if (bytes.length >= 8 && png.every((b, i) => bytes[i] === b)) return 'png';
-  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.slice(from, to));
-  if (bytes.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
-  return null;
-}
-
+/** What the wizard accepts by declared type and extension (the content: contracts' photoTypeOf). */
 export const ACCEPTED_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/webp'];
 export const ACCEPTED_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp'];
 

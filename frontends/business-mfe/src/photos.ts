@@ -1,5 +1,5 @@
-import { PHOTO_MAX_BYTES } from '@trustcircle/contracts/reviews';
-import { photoMetaAcceptable, sniffImage } from './logic';
+import { PHOTO_MAX_BYTES, photoTypeOf } from '@trustcircle/contracts/reviews';
+import { photoMetaAcceptable } from './logic';
 
 export const ACCEPT_ATTRIBUTE = '.jpg,.jpeg,.png,.webp,image/jpeg,image/png,image/webp';
 export { PHOTO_MAX_BYTES };
@@ -20,7 +20,7 @@ async function headOf(file: File): Promise<Uint8Array> {
 /** Declared type and name allowed, size ≤ 5 MB, and the content really an image. */
 export async function isAcceptablePhoto(file: File): Promise<boolean> {
   if (!photoMetaAcceptable(file, PHOTO_MAX_BYTES)) return false;
-  return sniffImage(await headOf(file)) !== null;
+  return photoTypeOf(await headOf(file)) !== null;
 }
 
 /** Keeps the acceptable files, in order; the rest are dropped (spec §5). */

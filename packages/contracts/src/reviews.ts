@@ -39,6 +39,26 @@ export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 export const PHOTO_MAX_COUNT = 10;
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export type PhotoType = (typeof PHOTO_TYPES)[number];
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const ascii = (bytes: Uint8Array, from: number, to: number) =>
+  String.fromCharCode(...bytes.subarray(from, to));
+
+/**
+ * A photo's real type from its first 12 bytes (magic numbers), never from its name or declared
+ * type: the wizard checks a file before upload, the reviews service every upload (before sharp
+ * decodes it, which is what finally proves it an image).
+ */
+export function photoTypeOf(bytes: Uint8Array): PhotoType | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) {
+    return 'image/jpeg';
+  }
+  if (bytes.length >= 8 && PNG_SIGNATURE.every((byte, i) => bytes[i] === byte)) return 'image/png';
+  if (bytes.length >= 12 && ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'WEBP') {
+    return 'image/webp';
+  }
+  return null;
+}
 /** A photo's id is a random UUID, so an upload not yet attached to a review cannot be guessed. */
 export const PHOTO_URL_PATTERN =
   /^\/api\/photos\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;

@@ -3,13 +3,13 @@ import {
   PHOTO_NOT_FOUND,
   PHOTO_WRONG_TYPE,
   photoUrlFor,
+  photoTypeOf,
   type PhotoType,
   type UploadedPhoto,
 } from '@trustcircle/contracts';
 import { HttpError, notFound, type Knex } from '@trustcircle/service-kit';
 import type { ReviewsConfig } from '../config';
 import {
-  detectImageType,
   imageDimensions,
   sanitizeImage,
   setImageThreads,
@@ -98,7 +98,7 @@ export function createPhotos({ db, config }: { db: Knex; config: PhotoSettings }
       // Headers only, before any decoding: a refusal here costs milliseconds.
       const checked: { bytes: Buffer; type: PhotoType }[] = [];
       for (const [index, bytes] of files.entries()) {
-        const type = detectImageType(bytes);
+        const type = photoTypeOf(bytes);
         if (!type) throw new HttpError(415, PHOTO_WRONG_TYPE);
         const dimensions = await imageDimensions(bytes).catch((error: unknown) => {
           throw unreadable(error);

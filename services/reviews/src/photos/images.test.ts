@@ -1,6 +1,7 @@
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
-import { detectImageType, imageDimensions, sanitizeImage, UnreadableImageError } from './images';
+import { photoTypeOf } from '@trustcircle/contracts';
+import { imageDimensions, sanitizeImage, UnreadableImageError } from './images';
 
 const MAX_PIXELS = 48_000_000;
 
@@ -18,20 +19,20 @@ async function withExif(format: 'jpeg' | 'png' | 'webp'): Promise<Buffer> {
     .toBuffer();
 }
 
-describe('detectImageType', () => {
+describe('photoTypeOf', () => {
   it('recognises JPEG, PNG and WebP by their bytes', async () => {
-    expect(detectImageType(await pixels().jpeg().toBuffer())).toBe('image/jpeg');
-    expect(detectImageType(await pixels().png().toBuffer())).toBe('image/png');
-    expect(detectImageType(await pixels().webp().toBuffer())).toBe('image/webp');
+    expect(photoTypeOf(await pixels().jpeg().toBuffer())).toBe('image/jpeg');
+    expect(photoTypeOf(await pixels().png().toBuffer())).toBe('image/png');
+    expect(photoTypeOf(await pixels().webp().toBuffer())).toBe('image/webp');
   });
 
   it('refuses text, GIF, SVG and truncated headers whatever they are called', async () => {
-    expect(detectImageType(Buffer.from('hello, I am a .jpg'))).toBeNull();
-    expect(detectImageType(await pixels().gif().toBuffer())).toBeNull();
-    expect(detectImageType(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeNull();
-    expect(detectImageType(Buffer.from([0xff, 0xd8]))).toBeNull();
-    expect(detectImageType(Buffer.from('RIFF\0\0\0\0WAVE'))).toBeNull();
-    expect(detectImageType(Buffer.alloc(0))).toBeNull();
+    expect(photoTypeOf(Buffer.from('hello, I am a .jpg'))).toBeNull();
+    expect(photoTypeOf(await pixels().gif().toBuffer())).toBeNull();
+    expect(photoTypeOf(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeNull();
+    expect(photoTypeOf(Buffer.from([0xff, 0xd8]))).toBeNull();
+    expect(photoTypeOf(Buffer.from('RIFF\0\0\0\0WAVE'))).toBeNull();
+    expect(photoTypeOf(Buffer.alloc(0))).toBeNull();
   });
 });
 
@@ -41,14 +42,14 @@ describe('sanitizeImage', () => {
     expect((await sharp(original).metadata()).exif).toBeDefined();
     expect(original.includes(Buffer.from('SpyCam'))).toBe(true);
 
-    const type = detectImageType(original)!;
+    const type = photoTypeOf(original)!;
     const clean = await sanitizeImage(original, type, MAX_PIXELS);
     const meta = await sharp(clean).metadata();
     expect(meta.exif).toBeUndefined();
     expect(meta.xmp).toBeUndefined();
     expect(clean.includes(Buffer.from('SpyCam'))).toBe(false);
     expect(clean.includes(Buffer.from('secret-owner'))).toBe(false);
-    expect(detectImageType(clean)).toBe(type);
+    expect(photoTypeOf(clean)).toBe(type);
     expect(meta.width).toBe(16);
   });
 

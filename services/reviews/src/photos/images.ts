@@ -1,29 +1,5 @@
-import sharp from 'sharp';
 import type { PhotoType } from '@trustcircle/contracts';
-
-/**
- * The image's real type from its first bytes (magic numbers), never from its name or the
- * declared content type: a `.jpg` holding text is not a JPEG.
- */
-export function detectImageType(bytes: Buffer): PhotoType | null {
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) {
-    return 'image/jpeg';
-  }
-  if (
-    bytes.length >= 8 &&
-    bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
-  ) {
-    return 'image/png';
-  }
-  if (
-    bytes.length >= 12 &&
-    bytes.toString('latin1', 0, 4) === 'RIFF' &&
-    bytes.toString('latin1', 8, 12) === 'WEBP'
-  ) {
-    return 'image/webp';
-  }
-  return null;
-}
+import sharp from 'sharp';
 
 export class UnreadableImageError extends Error {
   override name = 'UnreadableImageError';
