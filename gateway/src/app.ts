@@ -1,6 +1,7 @@
 import {
   createHttpApp,
   listenPg,
+  securityEvents,
   type BackgroundWorker,
   type ServiceContext,
   type ServiceParts,
@@ -19,6 +20,7 @@ import { createGatewayLimits } from './limits';
 import { accountRoutes } from './routes/account-routes';
 import { identityCalls } from './routes/identity-calls';
 import { sessionRoutes } from './routes/session-routes';
+import { sessionsListRoutes } from './routes/sessions-list-routes';
 import { bodyRules, sameOriginOnly } from './security';
 import { resolveSession } from './session-middleware';
 import { SessionService } from './sessions/session-service';
@@ -95,6 +97,7 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
   });
   const cookie = cookieSettings(config);
   const limits = createGatewayLimits(ctx.db, config, logger, cookie.options.secure === true);
+  const security = securityEvents(logger, ctx.registry);
 
   const app = createHttpApp({
     logger,
@@ -136,6 +139,7 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
           logger,
         }),
       );
+      app.use('/api', sessionsListRoutes({ sessions, cookie, security }));
       app.use(
         '/api',
         accountRoutes({

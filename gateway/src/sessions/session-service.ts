@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Role } from '@trustcircle/contracts';
-import type { SessionsStore } from '../store/sessions-store';
+import type { SessionListing, SessionsStore } from '../store/sessions-store';
 
 export interface ResolvedSession {
   idHash: string;
@@ -88,6 +88,17 @@ export class SessionService {
       if (entry.session.userId === userId && idHash !== keepIdHash) this.cache.delete(idHash);
     }
     return this.store.deleteForUser(userId, keepIdHash);
+  }
+
+  list(userId: number): Promise<SessionListing[]> {
+    return this.store.listForUser(userId);
+  }
+
+  /** Ends the account's session `publicId`; false when the account has none by that id. */
+  async revokeOwned(userId: number, publicId: string): Promise<string | null> {
+    const idHash = await this.store.deleteOwned(userId, publicId);
+    if (idHash) this.cache.delete(idHash);
+    return idHash;
   }
 
   /** Called on a revocation notice from any replica. */

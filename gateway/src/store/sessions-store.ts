@@ -27,6 +27,15 @@ const toRecord = (row: SessionRow): SessionRecord => ({
   expiresAt: new Date(Math.min(row.idle_expires_at.getTime(), row.absolute_expires_at.getTime())),
 });
 
+/** One row of the account's sessions list. */
+export interface SessionListing {
+  publicId: string;
+  idHash: string;
+  userAgent: string | null;
+  createdAt: Date;
+  lastSeenAt: Date;
+}
+
 /** Also sent by the operator's role grant (services/identity/src/operator). */
 export const REVOCATION_CHANNEL = SESSION_CHANGED_CHANNEL;
 
@@ -49,6 +58,13 @@ export interface SessionsStore {
    * change) and tells every replica; answers how many ended.
    */
   deleteForUser(userId: number, keepIdHash?: string): Promise<number>;
+  /** The account's unexpired sessions, most recently used first. */
+  listForUser(userId: number): Promise<SessionListing[]>;
+  /**
+   * Deletes the account's session with this public id and tells every replica; answers its
+   * hash, or null when no session of this account has it (another's included).
+   */
+  deleteOwned(userId: number, publicId: string): Promise<string | null>;
 }
 
 export function knexSessionsStore(db: Knex): SessionsStore {
@@ -99,6 +115,35 @@ export function knexSessionsStore(db: Knex): SessionsStore {
           await trx.raw('select pg_notify(?, ?)', [REVOCATION_CHANNEL, id_hash]);
         }
         return rows.length;
+      });
+    },
+    async listForUser(userId) {
+      const rows = await db('sessions')
+        .where({ user_id: userId })
+        .andWhere('idle_expires_at', '>', db.fn.now())
+        .andWhere('absolute_expires_at', '>', db.fn.now())
+        .orderBy([
+          { column: 'last_seen_at', order: 'desc' },
+          { column: 'created_at', order: 'desc' },
+        ])
+        .select('public_id', 'id_hash', 'user_agent', 'created_at', 'last_seen_at');
+      return rows.map((row: Record<string, unknown>) => ({
+        publicId: row.public_id as string,
+        idHash: row.id_hash as string,
+        userAgent: (row.user_agent as string | null) ?? null,
+        createdAt: row.created_at as Date,
+        lastSeenAt: row.last_seen_at as Date,
+      }));
+    },
+    async deleteOwned(userId, publicId) {
+      return db.transaction(async (trx) => {
+        const [row] = (await trx('sessions')
+          .where({ user_id: userId, public_id: publicId })
+          .delete()
+          .returning('id_hash')) as { id_hash: string }[];
+        if (!row) return null;
+        await trx.raw('select pg_notify(?, ?)', [REVOCATION_CHANNEL, row.id_hash]);
+        return row.id_hash;
       });
     },
     async deleteExpired() {

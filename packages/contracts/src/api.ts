@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { accountApiOperations } from './account';
+import { sessionApiOperations } from './sessions';
 import {
   GroupCreateSchema,
   GroupListSchema,
@@ -179,6 +180,7 @@ export const apiOperations: ApiOperation[] = [
   },
   ...groupOperations(),
   ...accountApiOperations,
+  ...sessionApiOperations,
   ...reviewApiOperations,
   ...moderationApiOperations,
 ];

@@ -3,6 +3,7 @@ export * from './errors';
 export * from './events';
 export * from './users';
 export * from './account';
+export * from './sessions';
 export * from './catalog';
 export * from './communities';
 export * from './reviews';

@@ -11,6 +11,7 @@ export * from './input';
 export * from './jwt-keys';
 export * from './logger';
 export * from './metrics';
+export * from './security-events';
 export * from './nats';
 export * from './paging';
 export * from './pg-listen';
