@@ -13,7 +13,7 @@ import { ensureDatabase, provisionServiceRole, urlWithDatabase } from './provisi
 
 /** Extensions a service needs, created by the admin inside that service's schema. */
 export const SERVICE_EXTENSIONS: Record<string, string[]> = {
-  catalog: ['pg_trgm'],
+  catalog: ['pg_trgm', 'unaccent'],
 };
 
 export const serviceRoleName = (service: string, prefix = 'tc_') => `${prefix}${service}`;

@@ -2,6 +2,7 @@ import { eventMigrations, type Migration } from '@trustcircle/service-kit';
 import { createCatalog } from './001_catalog';
 import { createSearchWords } from './002_search_words';
 import { createModerationProjections } from './003_moderation';
+import { foldAccents } from './004_search_accents';
 
 /** Catalog publishes (outbox) and consumes (inbox) events. */
 export const migrations: Migration[] = [
@@ -9,4 +10,5 @@ export const migrations: Migration[] = [
   ...eventMigrations,
   createSearchWords,
   createModerationProjections,
+  foldAccents,
 ];

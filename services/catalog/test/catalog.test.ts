@@ -316,6 +316,16 @@ describe('search', () => {
       category: 'Beauty & Spa',
       description: 'Massages and facials',
     });
+    await createBusiness({
+      name: 'Müller Automotive',
+      category: 'Automotive',
+      description: 'Brakes, tyres and inspections',
+    });
+    await createBusiness({
+      name: 'Okafor Education',
+      category: 'Education',
+      description: 'Tutoring for every age',
+    });
   });
 
   const names = async (query: string) => {
@@ -330,6 +340,16 @@ describe('search', () => {
     expect(await names('electronics')).toContain('Volt Gadgets');
     expect(await names('resturant')).toContain('Luigi Trattoria');
     expect(await names('masages')).toContain('Serenity Day Spa');
+  });
+
+  it('ignores accents and case, takes words in any order, the last one as a prefix', async () => {
+    expect(await names('muller')).toContain('Müller Automotive');
+    expect(await names('MÜLLER automotive')).toContain('Müller Automotive');
+    expect(await names('okafor edu')).toContain('Okafor Education');
+    expect(await names('education oka')).toContain('Okafor Education');
+    expect(await names('serenity spa ma')).toContain('Serenity Day Spa');
+    // Every word must match: a second word no business has leaves nothing.
+    expect(await names('okafor pizza')).toEqual([]);
   });
 
   it('is safe with any input and combines with a category', async () => {

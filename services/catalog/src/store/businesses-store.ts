@@ -157,11 +157,11 @@ export const businessesStore = {
   },
 
   /**
-   * Ranked full-text search (websearch syntax, any input is safe), typo-tolerant: each query
-   * word of 4+ characters that no business uses is replaced by up to 5 known words within the
-   * trigram word-similarity threshold (`search_words`, a small table); businesses matching the
-   * query as typed or as corrected are ranked. Both matches use the `search_doc` GIN index.
-   * Paged by offset (the rank is not a key).
+   * Ranked full-text search that forgives (issue 17): every word must match, in any order, the
+   * last one as a prefix ("okafor edu" finds Okafor Education), accents and case ignored (`fold`),
+   * and each query word of 4+ characters that no business uses may instead be one of up to 5
+   * known words within the trigram word-similarity threshold (`search_words`, a small table).
+   * One query over the `search_doc` GIN index; paged by offset (the rank is not a key).
    */
   async search(
     db: Knex,
@@ -171,25 +171,16 @@ export const businessesStore = {
       await trx.raw("select set_config('pg_trgm.word_similarity_threshold', ?, true)", [
         String(options.similarity),
       ]);
-      const corrected = await correctedQuery(trx, options.text);
+      const query = await forgivingQuery(trx, options.text);
+      if (!query) return [];
       const result = await trx.raw<{ rows: BusinessRow[] }>(
         `select ${SELECT}
-           from businesses b
-          where (b.search_doc @@ websearch_to_tsquery('english', ?)
-                 ${corrected ? "or b.search_doc @@ to_tsquery('english', ?)" : ''})
+           from businesses b, to_tsquery('english', ?) q
+          where b.search_doc @@ q
             ${options.category ? 'and b.category = ?' : ''}
-          order by ts_rank_cd(b.search_doc, websearch_to_tsquery('english', ?)
-                   ${corrected ? "|| to_tsquery('english', ?)" : ''}) desc, b.id
+          order by ts_rank_cd(b.search_doc, q) desc, b.id
           limit ? offset ?`,
-        [
-          options.text,
-          ...(corrected ? [corrected] : []),
-          ...(options.category ? [options.category] : []),
-          options.text,
-          ...(corrected ? [corrected] : []),
-          options.limit,
-          options.offset,
-        ],
+        [query, ...(options.category ? [options.category] : []), options.limit, options.offset],
       );
       return result.rows;
     });
@@ -230,30 +221,34 @@ export const businessesStore = {
 };
 
 /**
- * The query with its misspelled words replaced by known ones, as `to_tsquery` text (every word
- * quoted, so any input is safe): `('laptops') & ('restaurants' | 'restaurant')`. Null when no
- * word needed correcting: the typed query is all there is. Needs the trigram threshold set.
+ * The typed words as `to_tsquery` text, each quoted (so any input is safe), all required, the
+ * last as a prefix, a misspelled one OR its nearest known words:
+ * `('okafor') & ('edu':*)`, `('restaurnt' | 'restaurant' | 'restaurants') & ('pizza':*)`.
+ * Null when the text has no word. Needs the trigram threshold set.
  */
-async function correctedQuery(trx: Knex.Transaction, text: string): Promise<string | null> {
-  const result = await trx.raw<{ rows: { query: string | null; changed: boolean | null }[] }>(
+async function forgivingQuery(trx: Knex.Transaction, text: string): Promise<string | null> {
+  const result = await trx.raw<{ rows: { query: string | null }[] }>(
     `with words as (
-       select distinct w from regexp_split_to_table(lower(?), '[^[:alnum:]]+') w where w <> ''
+       select w, n from regexp_split_to_table(fold(?), '[^[:alnum:]]+') with ordinality t(w, n)
+        where w <> ''
      ),
      alternatives as (
-       select w, (select string_agg(quote_literal(c.word), ' | ')
-                    from (select word from search_words
-                           where length(w) >= 4 and w ~ '[[:alpha:]]'
-                             and not exists (select 1 from search_words k where k.word = w)
-                             and w <% word
-                           order by w <<-> word, word
-                           limit 5) c) as fixes
+       select w, n = (select max(n) from words) as last,
+              (select string_agg(quote_literal(c.word), ' | ')
+                 from (select word from search_words
+                        where length(w) >= 4 and w ~ '[[:alpha:]]'
+                          and not exists (select 1 from search_words k where k.word = w)
+                          and w <% word
+                        order by w <<-> word, word
+                        limit 5) c) as fixes, n
          from words
      )
-     select string_agg('(' || coalesce(fixes, quote_literal(w)) || ')', ' & ') as query,
-            bool_or(fixes is not null) as changed
+     select string_agg(
+              '(' || quote_literal(w) || case when last then ':*' else '' end
+                  || coalesce(' | ' || fixes, '') || ')',
+              ' & ' order by n) as query
        from alternatives`,
     [text],
   );
-  const row = result.rows[0];
-  return row?.changed ? row.query : null;
+  return result.rows[0]?.query ?? null;
 }
