@@ -5,8 +5,5 @@ module.exports = createFrontendConfig({
   name: 'business',
   dir: __dirname,
   publicPath: '/mfe/business/',
-  exposes: {
-    './BusinessRoutes': './src/BusinessRoutes.tsx',
-    './ModerationRoutes': './src/ModerationRoutes.tsx',
-  },
+  exposes: { './routes': './src/routes.tsx' },
 });

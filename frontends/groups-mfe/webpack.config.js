@@ -5,7 +5,7 @@ module.exports = createFrontendConfig({
   name: 'groups',
   dir: __dirname,
   publicPath: '/mfe/groups/',
-  exposes: { './GroupsRoutes': './src/GroupsRoutes.tsx' },
+  exposes: { './routes': './src/routes.tsx' },
   // Texts a deployment may set at build time (and the redeploy test changes).
   define: {
     'process.env.GROUPS_TAGLINE': JSON.stringify(

@@ -5,3 +5,5 @@ export * from './icons';
 export * from './context';
 export * from './review-list';
 export * from './hero-search';
+export * from './routes';
+export * from './notice';

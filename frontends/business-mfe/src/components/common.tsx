@@ -1,51 +1,4 @@
-import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
-import { MODERATORS_ONLY } from '@trustcircle/contracts/moderation';
-import { AlertIcon, ApiError, errorText, ShieldIcon } from '@trustcircle/ui';
-
-export function NotFound() {
-  return (
-    <div className="container py-5">
-      <div className="card border-0 shadow-sm mx-auto tc-narrow-card">
-        <div className="card-body p-4 p-md-5">
-          <h1 className="h3">404 Page Not Found</h1>
-          <p className="text-body-secondary">Did you forget to add the page to the router?</p>
-          <Link to="/" className="btn btn-primary">
-            Back to home
-          </Link>
-        </div>
-      </div>
-    </div>
-  );
-}
-
-/** A page-sized notice: icon, title, a few words and the way home. */
-function Notice({
-  icon,
-  title,
-  role,
-  children,
-}: {
-  icon: ReactNode;
-  title: string;
-  role: 'alert' | 'status';
-  children?: ReactNode;
-}) {
-  return (
-    <div className="container py-5">
-      <div className="card border-0 shadow-sm mx-auto tc-narrow-card text-center" role={role}>
-        <div className="card-body p-4 p-md-5">
-          <div className="tc-empty-icon mx-auto mb-3">{icon}</div>
-          <h1 className="h4">{title}</h1>
-          {children}
-          <Link to="/" className="btn btn-primary mt-2">
-            Back to Home
-          </Link>
-        </div>
-      </div>
-    </div>
-  );
-}
+import { AlertIcon, ApiError, errorText, Notice } from '@trustcircle/ui';
 
 /** "Error" with the message, or `notFoundTitle` for a 404 (spec §2 business detail). */
 export function LoadError({ error, notFoundTitle }: { error: unknown; notFoundTitle: string }) {
@@ -53,18 +6,6 @@ export function LoadError({ error, notFoundTitle }: { error: unknown; notFoundTi
   return (
     <Notice icon={<AlertIcon size={28} />} title={missing ? notFoundTitle : 'Error'} role="alert">
       {!missing && <p className="text-body-secondary">{errorText(error)}</p>}
-    </Notice>
-  );
-}
-
-/** For members who are not moderators (the API answers them 403 with the same words). */
-export function ModeratorsOnly() {
-  return (
-    <Notice icon={<ShieldIcon size={28} />} title={MODERATORS_ONLY} role="status">
-      <p className="text-body-secondary">
-        The moderation queue is for TrustCircle&apos;s moderators. If you think a review breaks the
-        rules, report it from its menu.
-      </p>
     </Notice>
   );
 }

@@ -1,5 +1,4 @@
-import { ApiError, Spinner } from '@trustcircle/ui';
-import { ModeratorsOnly } from './common';
+import { ApiError, ModeratorsOnly, Spinner } from '@trustcircle/ui';
 
 /** What the moderation lists need of an infinite query. */
 interface PagedQuery {

@@ -1,16 +1,10 @@
-import { NavLink, Outlet, Route, Routes } from 'react-router-dom';
-import { isModerator, Spinner, useSessionUser } from '@trustcircle/ui';
-import { ModeratorsOnly, NotFound } from './components/common';
-import { ModerationLogPage } from './pages/ModerationLog';
-import { ModerationQueuePage } from './pages/ModerationQueue';
-import './styles.scss';
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router-dom';
+import { ModerationLogPage } from '../pages/ModerationLog';
+import { ModerationQueuePage } from '../pages/ModerationQueue';
 
-export interface ModerationRoutesProps {
-  /** Where the shell mounted us ("/moderation"); the routes below are relative to it. */
-  basePath: string;
-}
-
-function ModerationLayout({ basePath }: ModerationRoutesProps) {
+/** The moderators' frame (issue 15): title, a few words, the Queue / Decision log tabs. */
+function ModerationLayout({ children }: { children: ReactNode }) {
   return (
     <div className="container-xl py-4">
       <div className="mb-3">
@@ -22,39 +16,34 @@ function ModerationLayout({ basePath }: ModerationRoutesProps) {
       <nav aria-label="Moderation" className="mb-4">
         <ul className="nav nav-underline tc-tabs">
           <li className="nav-item">
-            <NavLink to={basePath} end className="nav-link">
+            <NavLink to="/moderation" end className="nav-link">
               Queue
             </NavLink>
           </li>
           <li className="nav-item">
-            <NavLink to={`${basePath}/log`} className="nav-link">
+            <NavLink to="/moderation/log" className="nav-link">
               Decision log
             </NavLink>
           </li>
         </ul>
       </nav>
-      <Outlet />
+      {children}
     </div>
   );
 }
 
-/**
- * The moderators' screens (issue 15), a page-level module of the business remote since it
- * owns the review screens (design §7): the shell mounts it at `/moderation/*` for signed-in
- * users; members who are not moderators get "Only moderators can do that", as from the API.
- */
-export default function ModerationRoutes({ basePath }: ModerationRoutesProps) {
-  const base = basePath.replace(/\/+$/, '');
-  const { user, isLoading } = useSessionUser();
-  if (isLoading) return <Spinner label="Checking your session…" />;
-  if (!isModerator(user)) return <ModeratorsOnly />;
+export default function ModerationQueueScreen() {
   return (
-    <Routes>
-      <Route element={<ModerationLayout basePath={base} />}>
-        <Route index element={<ModerationQueuePage />} />
-        <Route path="log" element={<ModerationLogPage />} />
-      </Route>
-      <Route path="*" element={<NotFound />} />
-    </Routes>
+    <ModerationLayout>
+      <ModerationQueuePage />
+    </ModerationLayout>
+  );
+}
+
+export function ModerationLogScreen() {
+  return (
+    <ModerationLayout>
+      <ModerationLogPage />
+    </ModerationLayout>
   );
 }

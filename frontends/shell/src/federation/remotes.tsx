@@ -1,14 +1,14 @@
 import {
   Component,
-  lazy,
   Suspense,
-  type ComponentType,
+  useEffect,
+  useSyncExternalStore,
   type ErrorInfo,
   type ReactNode,
 } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { AlertIcon, Spinner } from '@trustcircle/ui';
+import { AlertIcon, Spinner, type RemoteRouteTable } from '@trustcircle/ui';
 
 /** `/mfe/config.json` (design §7): remote name → its mf-manifest.json. */
 export type RemotesConfig = Record<string, string>;
@@ -36,11 +36,6 @@ export function ensureRemotes(): Promise<RemotesConfig> {
       throw error;
     });
   return registered;
-}
-
-export interface RemoteProps {
-  /** Where the shell mounted the remote, e.g. "/business"; its <Routes> are relative to it. */
-  basePath: string;
 }
 
 export function RemoteUnavailable() {
@@ -75,29 +70,55 @@ export function RemoteUnavailable() {
   );
 }
 
-const lazyModules = new Map<string, ComponentType<RemoteProps>>();
+/** A remote's route table as the shell knows it: loading, loaded, or unavailable. */
+export type TableState =
+  { status: 'loading' } | { status: 'failed' } | { status: 'ready'; table: RemoteRouteTable };
 
-function lazyRemote(id: string): ComponentType<RemoteProps> {
-  let component = lazyModules.get(id);
-  if (!component) {
-    component = lazy(async () => {
-      try {
-        await ensureRemotes();
-        const mod = (await loadRemote<{ default?: ComponentType<RemoteProps> }>(id)) as
-          { default?: ComponentType<RemoteProps>; tcUnavailable?: boolean } | null | undefined;
-        if (mod && !mod.tcUnavailable && typeof mod.default === 'function') {
-          return { default: mod.default };
-        }
-      } catch (error) {
-        // eslint-disable-next-line no-console
-        console.warn(`[TrustCircle] ${id} is unavailable`, error);
-      }
-      lazyModules.delete(id); // a later visit tries again
-      return { default: RemoteUnavailable };
-    });
-    lazyModules.set(id, component);
+const tables = new Map<string, TableState>();
+const listeners = new Set<() => void>();
+/** What `useRemoteTables` answers: a fresh map on every change, the same one in between. */
+let snapshot: ReadonlyMap<string, TableState> = new Map();
+
+function publish() {
+  snapshot = new Map(tables);
+  listeners.forEach((listener) => listener());
+}
+
+async function fetchTable(name: string): Promise<TableState> {
+  try {
+    await ensureRemotes();
+    const mod = (await loadRemote(`${name}/routes`)) as
+      { default?: RemoteRouteTable; tcUnavailable?: boolean } | null | undefined;
+    if (mod && !mod.tcUnavailable && Array.isArray(mod.default?.routes)) {
+      return { status: 'ready', table: mod.default };
+    }
+  } catch (error) {
+    // eslint-disable-next-line no-console
+    console.warn(`[TrustCircle] ${name}/routes is unavailable`, error);
   }
-  return component;
+  return { status: 'failed' };
+}
+
+/** Loads `name/routes` once; a failed remote is tried again when asked again (next navigation). */
+export function loadRemoteTable(name: string): void {
+  const state = tables.get(name);
+  if (state && state.status !== 'failed') return;
+  tables.set(name, { status: 'loading' });
+  publish();
+  void fetchTable(name).then((next) => {
+    tables.set(name, next);
+    publish();
+  });
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The route tables of the remotes asked for so far. */
+export function useRemoteTables(): ReadonlyMap<string, TableState> {
+  return useSyncExternalStore(subscribe, () => snapshot);
 }
 
 class RemoteBoundary extends Component<
@@ -124,15 +145,26 @@ class RemoteBoundary extends Component<
   }
 }
 
-/** Mounts `remote/module` (e.g. `business/BusinessRoutes`) with a panel in its place on failure. */
-export function RemoteRoutes({ id, basePath }: { id: string; basePath: string }) {
+/** A remote's page, with the unavailable panel in its place if it fails while rendering. */
+export function RemotePage({ children }: { children: ReactNode }) {
   const location = useLocation();
-  const Remote = lazyRemote(id);
   return (
-    <RemoteBoundary key={id} pathname={location.pathname}>
-      <Suspense fallback={<Spinner label="Loading this section…" />}>
-        <Remote basePath={basePath} />
-      </Suspense>
+    <RemoteBoundary pathname={location.pathname}>
+      <Suspense fallback={<Spinner label="Loading this section…" />}>{children}</Suspense>
     </RemoteBoundary>
   );
+}
+
+/**
+ * What a remote's section (e.g. `/explore/*`) shows until one of the remote's own routes
+ * matches: asks for the table, a spinner meanwhile, the panel if the remote is unavailable, and
+ * the remote's 404 (or `fallback`) for a path the loaded table does not have.
+ */
+export function RemoteSection({ name, fallback }: { name: string; fallback: ReactNode }) {
+  const state = useRemoteTables().get(name);
+  const { pathname } = useLocation();
+  useEffect(() => loadRemoteTable(name), [name, pathname]);
+  if (!state || state.status === 'loading') return <Spinner label="Loading this section…" />;
+  if (state.status === 'failed') return <RemoteUnavailable />;
+  return <RemotePage>{state.table.notFound ?? fallback}</RemotePage>;
 }

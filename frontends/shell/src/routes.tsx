@@ -1,0 +1,117 @@
+import { lazy, type ReactNode } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import {
+  isModerator,
+  ModeratorsOnly,
+  Spinner,
+  type AppRoute,
+  type RouteAccess,
+} from '@trustcircle/ui';
+import { RemotePage, RemoteSection, useRemoteTables } from './federation/remotes';
+import { HomePage } from './pages/Home';
+import { LandingPage } from './pages/Landing';
+import { NotFoundPage } from './pages/NotFound';
+import { AboutPage, STATIC_PAGES, StaticPage } from './pages/StaticPages';
+import { signedOutJustNow, useSession } from './session';
+
+// Pages off the first load: the forms (and with them zod and the contracts' schemas) come in
+// their own chunks when visited. The landing and home pages stay in the main bundle.
+const AuthPage = lazy(() => import('./pages/Auth').then((m) => ({ default: m.AuthPage })));
+const ProfilePage = lazy(() => import('./pages/Profile').then((m) => ({ default: m.ProfilePage })));
+const SettingsPage = lazy(() =>
+  import('./pages/Profile').then((m) => ({ default: m.SettingsPage })),
+);
+const MyReviewsPage = lazy(() =>
+  import('./pages/MyReviews').then((m) => ({ default: m.MyReviewsPage })),
+);
+
+function Root() {
+  const { user, isLoading } = useSession();
+  if (isLoading) return <Spinner />;
+  return user ? <HomePage /> : <LandingPage />;
+}
+
+/** The shell's own pages (spec §2). */
+const shellRoutes: AppRoute[] = [
+  { path: '/', access: 'public', element: <Root /> },
+  { path: '/dashboard', access: 'signed-in', element: <HomePage /> },
+  { path: '/auth', access: 'public', element: <AuthPage /> },
+  { path: '/profile', access: 'signed-in', element: <ProfilePage /> },
+  { path: '/my-reviews', access: 'signed-in', element: <MyReviewsPage /> },
+  { path: '/settings', access: 'signed-in', element: <SettingsPage /> },
+  { path: '/about', access: 'public', element: <AboutPage /> },
+  ...STATIC_PAGES.map((page) => ({
+    path: page.path,
+    access: 'public' as const,
+    element: <StaticPage page={page} />,
+  })),
+];
+
+/**
+ * Which top-level sections each remote answers. The shell must know them without loading the
+ * remote (a remote that is down shows its panel there, not a 404); the remote's own `./routes`
+ * table says which pages it has under them and who may open each.
+ */
+const remoteSections: Record<string, string[]> = {
+  groups: ['/groups'],
+  business: [
+    '/explore',
+    '/search',
+    '/category',
+    '/trending',
+    '/reviews',
+    '/business',
+    '/write-review',
+    '/report',
+    '/moderation',
+  ],
+};
+
+/**
+ * A page behind its access flag: a spinner while the user loads, /auth (and back after login)
+ * when signed out, "Only moderators can do that" for a member on a moderators' page.
+ */
+function Guard({ access, children }: { access: RouteAccess; children: ReactNode }) {
+  const { user, isLoading } = useSession();
+  const location = useLocation();
+  if (access === 'public') return <>{children}</>;
+  if (isLoading) return <Spinner label="Checking your session…" />;
+  if (!user) {
+    if (signedOutJustNow()) return <Navigate to="/" replace />;
+    const from = `${location.pathname}${location.search}${location.hash}`;
+    return <Navigate to="/auth" replace state={{ from }} />;
+  }
+  if (access === 'moderator' && !isModerator(user)) return <ModeratorsOnly />;
+  return <>{children}</>;
+}
+
+const route = ({ path, access, element }: AppRoute) => (
+  <Route key={path} path={path} element={<Guard access={access}>{element}</Guard>} />
+);
+
+/** The one route table: the shell's pages, then each remote's as soon as its table has loaded. */
+export function AppRoutes() {
+  const tables = useRemoteTables();
+  return (
+    <Routes>
+      {shellRoutes.map(route)}
+      {Object.entries(remoteSections).map(([name, sections]) => {
+        const state = tables.get(name);
+        const remoteRoutes = state?.status === 'ready' ? state.table.routes : [];
+        return [
+          ...remoteRoutes.map((r) =>
+            route({ ...r, element: <RemotePage>{r.element}</RemotePage> }),
+          ),
+          ...sections.map((section) => (
+            <Route
+              key={`${section}/*`}
+              path={`${section}/*`}
+              element={<RemoteSection name={name} fallback={<NotFoundPage />} />}
+            />
+          )),
+        ];
+      })}
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { MODERATORS_ONLY } from '@trustcircle/contracts/moderation';
+import { ShieldIcon } from './icons';
+
+/** A page-sized notice: icon, title, a few words and the way home. */
+export function Notice({
+  icon,
+  title,
+  role,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  role: 'alert' | 'status';
+  children?: ReactNode;
+}) {
+  return (
+    <div className="container py-5">
+      <div className="card border-0 shadow-sm mx-auto tc-narrow-card text-center" role={role}>
+        <div className="card-body p-4 p-md-5">
+          <div className="tc-empty-icon mx-auto mb-3">{icon}</div>
+          <h1 className="h4">{title}</h1>
+          {children}
+          <Link to="/" className="btn btn-primary mt-2">
+            Back to Home
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** For members who are not moderators (the API answers them 403 with the same words). */
+export function ModeratorsOnly() {
+  return (
+    <Notice icon={<ShieldIcon size={28} />} title={MODERATORS_ONLY} role="status">
+      <p className="text-body-secondary">
+        The moderation queue is for TrustCircle&apos;s moderators. If you think a review breaks the
+        rules, report it from its menu.
+      </p>
+    </Notice>
+  );
+}
