@@ -63,6 +63,38 @@ export function photoTypeOf(bytes: Uint8Array): PhotoType | null {
 export const PHOTO_URL_PATTERN =
   /^\/api\/photos\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
+export const REVIEW_SORTS = ['newest', 'relevant', 'highest', 'lowest'] as const;
+export type ReviewSort = (typeof REVIEW_SORTS)[number];
+
+/**
+ * A business's or group's reviews, sorted and filtered (issue 17). "relevant" weighs helpful
+ * votes, a verified author and recency (docs/api.md); the others order by date or stars, newest
+ * first among equals.
+ */
+export const ReviewListQuerySchema = PageQuerySchema.extend({
+  sort: z
+    .enum(REVIEW_SORTS, { error: `sort must be one of ${REVIEW_SORTS.join(', ')}` })
+    .default('newest'),
+  /** Comma-separated star ratings to keep: `stars=4,5`. */
+  stars: z
+    .string()
+    .max(20)
+    .regex(/^[1-5](,[1-5]){0,4}$/, 'stars must be ratings 1 to 5, comma-separated')
+    .transform((text) => [...new Set(text.split(',').map(Number))].sort())
+    .optional(),
+  withPhotos: z
+    .enum(['true', 'false'], { error: 'withPhotos must be true or false' })
+    .transform((text) => text === 'true')
+    .optional(),
+  groupId: z.coerce
+    .number({ error: 'groupId must be a group id' })
+    .int('groupId must be a group id')
+    .min(1, 'groupId must be a group id')
+    .max(2_147_483_647, 'groupId must be a group id')
+    .optional(),
+});
+export type ReviewListQuery = z.infer<typeof ReviewListQuerySchema>;
+
 export const REPORT_REASONS = ['spam', 'offensive', 'fake', 'other'] as const;
 
 /** An integer id; digit strings are accepted too (form fields). */
@@ -328,20 +360,22 @@ export const reviewApiOperations: ApiOperation[] = [
   {
     method: 'get',
     path: '/api/groups/{id}/reviews',
-    summary: 'Reviews shared with a group, newest first (paged)',
+    summary:
+      'Reviews shared with a group (paged): `sort` newest (default), relevant, highest or lowest; `stars` (e.g. 4,5) and `withPhotos` filter',
     tag: 'reviews',
     auth: 'optional',
-    query: PageQuerySchema,
+    query: ReviewListQuerySchema,
     response: ReviewListSchema,
     errors: [400, 404],
   },
   {
     method: 'get',
     path: '/api/businesses/{id}/reviews',
-    summary: "A business's reviews, newest first (paged)",
+    summary:
+      "A business's reviews (paged): `sort` newest (default), relevant, highest or lowest; `stars` (e.g. 4,5), `withPhotos` and `groupId` filter",
     tag: 'reviews',
     auth: 'optional',
-    query: PageQuerySchema,
+    query: ReviewListQuerySchema,
     response: ReviewListSchema,
     errors: [400, 404],
   },

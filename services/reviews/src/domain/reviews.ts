@@ -13,6 +13,7 @@ import {
   type CreateReviewRequest,
   type PageQuery,
   type ReportReviewRequest,
+  type ReviewListQuery,
   type ReviewReport,
   type UpdateReviewRequest,
   type Page,
@@ -38,7 +39,8 @@ import {
 } from '../store/reviews-store';
 import { afterReport, withModeration } from './moderation';
 import { mayBeArriving, membershipVerdict, stillProcessing } from './projection-gaps';
-import { reviewCursor } from './paging';
+import { reviewCursor, sortedReviewCursors } from './paging';
+import { sortedPage, type ListScope } from '../store/review-lists';
 import { accountAgeDays, standingOf } from './standing';
 
 export interface ReviewsDeps {
@@ -104,6 +106,39 @@ export function createReviews({ db }: ReviewsDeps) {
     before: reviewCursor.decode(query.cursor)?.id ?? null,
     limit: query.limit,
   });
+
+  /** Newest first with no filter: the index-ordered keyset lists that came before sorting. */
+  const isPlainList = (query: ReviewListQuery) =>
+    query.sort === 'newest' &&
+    !query.stars?.length &&
+    !query.withPhotos &&
+    query.groupId === undefined;
+
+  async function sorted(
+    scope: ListScope,
+    query: ReviewListQuery,
+    viewerId: number | null,
+  ): Promise<ReviewPage> {
+    const cursors = sortedReviewCursors[query.sort];
+    const after = cursors.decode(query.cursor);
+    const rows = await sortedPage(
+      db,
+      scope,
+      {
+        sort: query.sort,
+        filter: { stars: query.stars, withPhotos: query.withPhotos, groupId: query.groupId },
+        after,
+        limit: query.limit,
+      },
+      viewerId,
+    );
+    const cut = cutPage(rows, query.limit, cursors, (last) =>
+      query.sort === 'relevant'
+        ? { offset: (after?.offset ?? 0) + query.limit }
+        : { id: last.id, rating: query.sort === 'newest' ? undefined : last.rating },
+    );
+    return { items: cut.items.map((row) => row.json), nextCursor: cut.nextCursor };
+  }
 
   return {
     async create(userId: number, input: CreateReviewRequest): Promise<ReviewJson> {
@@ -217,25 +252,33 @@ export function createReviews({ db }: ReviewsDeps) {
       );
     },
 
-    async byGroup(groupId: number, query: PageQuery, viewerId: number | null): Promise<ReviewPage> {
-      const args = pageArgs(query);
+    async byGroup(
+      groupId: number,
+      query: ReviewListQuery,
+      viewerId: number | null,
+    ): Promise<ReviewPage> {
       if (!(await projectionsStore.groupExists(db, groupId))) throw notFound('Group not found');
-      return page(await reviewsStore.groupPage(db, groupId, args, viewerId), query);
+      if (isPlainList(query)) {
+        return page(await reviewsStore.groupPage(db, groupId, pageArgs(query), viewerId), query);
+      }
+      return sorted({ groupId }, query, viewerId);
     },
 
     async byBusiness(
       businessId: number,
-      query: PageQuery,
+      query: ReviewListQuery,
       viewerId: number | null,
     ): Promise<ReviewPage> {
-      const rows = await reviewsStore.businessPage(db, businessId, pageArgs(query), viewerId);
+      const result = isPlainList(query)
+        ? page(await reviewsStore.businessPage(db, businessId, pageArgs(query), viewerId), query)
+        : await sorted({ businessId }, query, viewerId);
       // A review is only ever written for a known business: reviews found prove it exists, so
       // the projection is looked up only when the page is empty. A read never waits: a
       // business created a moment ago may answer 404 for those milliseconds.
-      if (rows.length === 0 && !(await projectionsStore.findBusiness(db, businessId))) {
+      if (result.items.length === 0 && !(await projectionsStore.findBusiness(db, businessId))) {
         throw notFound(REVIEW_BUSINESS_NOT_FOUND);
       }
-      return page(rows, query);
+      return result;
     },
   };
 }

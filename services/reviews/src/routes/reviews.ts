@@ -3,6 +3,7 @@ import {
   IdempotencyKeyHeaderSchema,
   PageQuerySchema,
   ReportReviewRequestSchema,
+  ReviewListQuerySchema,
   UpdateReviewRequestSchema,
 } from '@trustcircle/contracts';
 import {
@@ -90,14 +91,17 @@ export function listRoutes(reviews: Reviews): Router {
 
   router.get('/groups/:id/reviews', async (req, res) => {
     const id = parseIdParam(req, 'id', 'Group not found');
-    sendReviewPage(res, await reviews.byGroup(id, parseQuery(PageQuerySchema, req), viewer(req)));
+    sendReviewPage(
+      res,
+      await reviews.byGroup(id, parseQuery(ReviewListQuerySchema, req), viewer(req)),
+    );
   });
 
   router.get('/businesses/:id/reviews', async (req, res) => {
     const id = parseIdParam(req, 'id', 'Business not found');
     sendReviewPage(
       res,
-      await reviews.byBusiness(id, parseQuery(PageQuerySchema, req), viewer(req)),
+      await reviews.byBusiness(id, parseQuery(ReviewListQuerySchema, req), viewer(req)),
     );
   });
 
