@@ -149,6 +149,7 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
           limits: limits.sessionLimits,
           bodyLimitBytes: config.BODY_LIMIT_BYTES,
           logger,
+          security,
         }),
       );
       // Design §2: the one composed answer (catalog + reviews), before the catalog proxy.

@@ -17,6 +17,7 @@ describe('writeLimitFor', () => {
     ['PATCH', '/user', 'OTHER_WRITES'],
     ['POST', '/password/forgot', 'ACCOUNT_MAIL'],
     ['POST', '/user/email/confirmation', 'ACCOUNT_MAIL'],
+    ['POST', '/user/email', 'ACCOUNT_MAIL'],
     ['POST', '/password/reset', 'OTHER_WRITES'],
     ['POST', '/user/password', 'OTHER_WRITES'],
     ['DELETE', '/reviews/12', 'OTHER_WRITES'],

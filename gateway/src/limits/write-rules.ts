@@ -22,7 +22,10 @@ export const WRITE_LIMIT_DEFAULTS = {
   PHOTOS: { perAccount: 30, perIp: 150, windowSeconds: HOUR },
   PHOTO_BYTES: { perAccount: 100 * MB, perIp: 500 * MB, windowSeconds: HOUR },
   OTHER_WRITES: { perAccount: 120, perIp: 600, windowSeconds: HOUR },
-  /** Requests that send a mail (reset links, confirmation links): inboxes are not ours to fill. */
+  /**
+   * Requests that send a mail (reset, confirmation and e-mail change links): inboxes are not
+   * ours to fill.
+   */
   ACCOUNT_MAIL: { perAccount: 10, perIp: 30, windowSeconds: HOUR },
 } satisfies Record<string, LimitDefault>;
 
@@ -64,7 +67,7 @@ const RULES: Rule[] = [
   {
     name: 'ACCOUNT_MAIL',
     methods: ['POST'],
-    path: /^\/(password\/forgot|user\/email\/confirmation)$/,
+    path: /^\/(password\/forgot|user\/email\/confirmation|user\/email)$/,
   },
 ];
 

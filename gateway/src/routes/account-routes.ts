@@ -1,17 +1,29 @@
 import {
+  ChangeEmailRequestSchema,
   ChangePasswordRequestSchema,
+  ConfirmEmailChangeRequestSchema,
   ConfirmEmailRequestSchema,
   CURRENT_PASSWORD_WRONG,
+  EMAIL_CHANGE_REQUESTED,
+  EMAIL_CHANGED,
   EMAIL_CONFIRMED,
   ForgotPasswordRequestSchema,
+  PASSWORD_WRONG,
   PasswordChangedResponseSchema,
   RESET_DONE,
   ResetPasswordRequestSchema,
   type ErrorBody,
   type User,
 } from '@trustcircle/contracts';
-import { jsonBodyParser, parseBody, unauthorized, type Logger } from '@trustcircle/service-kit';
-import { Router } from 'express';
+import {
+  jsonBodyParser,
+  parseBody,
+  unauthorized,
+  type Logger,
+  type SecurityEvent,
+  type SecurityEvents,
+} from '@trustcircle/service-kit';
+import { Router, type Request } from 'express';
 import type { RateLimits } from '../rate-limits';
 import type { SessionService } from '../sessions/session-service';
 import type { IdentityCalls } from './identity-calls';
@@ -24,6 +36,7 @@ export interface AccountRoutesDeps {
   limits: RateLimits;
   bodyLimitBytes: number;
   logger: Logger;
+  security: SecurityEvents;
 }
 
 /**
@@ -36,13 +49,40 @@ export function accountRoutes(deps: AccountRoutesDeps): Router {
   const json = jsonBodyParser(`${deps.bodyLimitBytes}b`);
   const { identity } = deps;
   const startSession = sessionStarter(deps);
-  const security = deps.logger.child({ security: true });
+  const record = (event: SecurityEvent, req: Request, userId?: number, sessionsEnded?: number) =>
+    deps.security.record(event, {
+      userId,
+      ip: req.ip,
+      details: sessionsEnded === undefined ? undefined : { sessionsEnded },
+    });
+
+  /**
+   * An identity call that proves the owner with a password: a wrong one spends the account's
+   * sign-in failure budget, so a stolen session cannot guess it (docs/security.md, "Sign-in").
+   */
+  async function withPassword(
+    req: Request,
+    userId: number,
+    call: { path: string; body: unknown; wrong: string; failed: SecurityEvent },
+  ): Promise<{ status: number; body: unknown }> {
+    const failures = deps.limits.accountFailures(String(userId));
+    await deps.limits.limiter.check(failures);
+    const answer = await identity.call(call.path, call.body);
+    if (answer.status >= 300) {
+      if ((answer.body as ErrorBody | null)?.message === call.wrong) {
+        await deps.limits.limiter.spend([failures]);
+        record(call.failed, req, userId);
+      }
+      identity.relayFailure(answer.status, answer.body);
+    }
+    return answer;
+  }
 
   // The same 202 whether or not an account owns the address; identity queues the mail.
   router.post('/password/forgot', json, async (req, res) => {
     const body = parseBody(ForgotPasswordRequestSchema, req);
     res.status(202).json(await identity.expect('/internal/password-resets', body, 202));
-    security.info({ event: 'password.reset_requested' }, 'password reset requested');
+    record('password.reset_requested', req);
   });
 
   router.post('/password/reset', json, async (req, res) => {
@@ -51,7 +91,7 @@ export function accountRoutes(deps: AccountRoutesDeps): Router {
     const { userId } = PasswordChangedResponseSchema.parse(answer);
     // Every session of the account, this browser's included: the new password signs in anew.
     const ended = await deps.sessions.revokeAllForUser(userId);
-    security.info({ event: 'password.reset', userId, sessionsEnded: ended }, 'password reset');
+    record('password.reset', req, userId, ended);
     res.json({ message: RESET_DONE });
   });
 
@@ -59,25 +99,14 @@ export function accountRoutes(deps: AccountRoutesDeps): Router {
     const session = req.tcSession;
     if (!session) throw unauthorized();
     const body = parseBody(ChangePasswordRequestSchema, req);
-    // Guessing the current password from a stolen session spends the sign-in failure budget.
-    const failures = deps.limits.accountFailures(String(session.userId));
-    await deps.limits.limiter.check(failures);
-    const answer = await identity.call(`/internal/users/${session.userId}/password`, body);
-    if (answer.status !== 200) {
-      if ((answer.body as ErrorBody | null)?.message === CURRENT_PASSWORD_WRONG) {
-        await deps.limits.limiter.spend([failures]);
-        security.warn(
-          { event: 'password.change_failed', userId: session.userId },
-          'wrong current password',
-        );
-      }
-      identity.relayFailure(answer.status, answer.body);
-    }
+    const answer = await withPassword(req, session.userId, {
+      path: `/internal/users/${session.userId}/password`,
+      body,
+      wrong: CURRENT_PASSWORD_WRONG,
+      failed: 'password.change_failed',
+    });
     const ended = await deps.sessions.revokeAllForUser(session.userId, session.idHash);
-    security.info(
-      { event: 'password.changed', userId: session.userId, sessionsEnded: ended },
-      'password changed',
-    );
+    record('password.changed', req, session.userId, ended);
     // This browser stays signed in, under a new session id.
     await startSession(req, res, answer.body as User, 200);
   });
@@ -89,8 +118,30 @@ export function accountRoutes(deps: AccountRoutesDeps): Router {
       body,
       200,
     )) as User;
-    security.info({ event: 'email.confirmed', userId: user.id }, 'email address confirmed');
+    record('email.confirmed', req, user.id);
     res.json({ message: EMAIL_CONFIRMED });
+  });
+
+  // The same 202 whether or not another account owns the new address (identity mails its owner).
+  router.post('/user/email', json, async (req, res) => {
+    const session = req.tcSession;
+    if (!session) throw unauthorized();
+    const body = parseBody(ChangeEmailRequestSchema, req);
+    await withPassword(req, session.userId, {
+      path: `/internal/users/${session.userId}/email-change`,
+      body,
+      wrong: PASSWORD_WRONG,
+      failed: 'email.change_failed',
+    });
+    record('email.change_requested', req, session.userId);
+    res.status(202).json({ message: EMAIL_CHANGE_REQUESTED });
+  });
+
+  router.post('/email/change/confirm', json, async (req, res) => {
+    const body = parseBody(ConfirmEmailChangeRequestSchema, req);
+    const user = (await identity.expect('/internal/email-changes/complete', body, 200)) as User;
+    record('email.changed', req, user.id);
+    res.json({ message: EMAIL_CHANGED });
   });
 
   return router;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { accountApiOperations } from './account';
+import { emailChangeApiOperations } from './email-change';
 import { sessionApiOperations } from './sessions';
 import {
   GroupCreateSchema,
@@ -94,12 +95,13 @@ export const apiOperations: ApiOperation[] = [
   {
     method: 'patch',
     path: '/api/user',
-    summary: 'Update the profile (name, email, bio, avatar)',
+    summary:
+      'Update the profile (name, bio, avatar); `email` may only repeat the current address (a change goes through POST /api/user/email)',
     tag: 'user',
     auth: 'session',
     request: ProfileUpdateSchema,
     response: UserSchema,
-    errors: [400, 401, 409],
+    errors: [400, 401],
   },
   {
     method: 'post',
@@ -181,6 +183,7 @@ export const apiOperations: ApiOperation[] = [
   ...groupOperations(),
   ...accountApiOperations,
   ...sessionApiOperations,
+  ...emailChangeApiOperations,
   ...reviewApiOperations,
   ...moderationApiOperations,
 ];

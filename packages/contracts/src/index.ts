@@ -4,6 +4,7 @@ export * from './events';
 export * from './users';
 export * from './account';
 export * from './sessions';
+export * from './email-change';
 export * from './catalog';
 export * from './communities';
 export * from './reviews';

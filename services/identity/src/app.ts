@@ -10,6 +10,7 @@ import {
 import type { IdentityConfig } from './config';
 import { accountMails } from './domain/account-mail';
 import { createAccounts } from './domain/accounts';
+import { createEmailChange } from './domain/email-change';
 import { createEmailConfirmation } from './domain/email-confirmation';
 import { createPasswordFlows } from './domain/password-flows';
 import { sandboxVerificationProvider, type VerificationProvider } from './domain/verification';
@@ -39,6 +40,7 @@ export function createIdentityApp(ctx: ServiceContext<IdentityConfig>): ServiceP
   const stores = { db: ctx.db, users: knexUsersStore, tokens: knexTokensStore, mails };
   const confirmation = createEmailConfirmation(stores);
   const passwords = createPasswordFlows(stores);
+  const emailChange = createEmailChange(stores);
   const accounts = createAccounts({
     ...stores,
     verification: verificationProvider(ctx),
@@ -57,7 +59,7 @@ export function createIdentityApp(ctx: ServiceContext<IdentityConfig>): ServiceP
     registry: ctx.registry,
     routes(app) {
       app.use(authenticate(ctx.verifier!));
-      app.use('/internal', internalRoutes({ accounts, passwords, confirmation }));
+      app.use('/internal', internalRoutes({ accounts, passwords, confirmation, emailChange }));
       app.use('/api/user', userRoutes({ accounts, confirmation }));
     },
   });

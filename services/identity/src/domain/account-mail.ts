@@ -1,4 +1,8 @@
-import { CONFIRM_LINK_HOURS, RESET_LINK_HOURS } from '@trustcircle/contracts';
+import {
+  CONFIRM_LINK_HOURS,
+  EMAIL_CHANGE_LINK_HOURS,
+  RESET_LINK_HOURS,
+} from '@trustcircle/contracts';
 import {
   publicLink,
   renderMail,
@@ -72,6 +76,57 @@ export function accountMails(publicUrl: string) {
         action: { label: 'Reset my password', url: publicLink(publicUrl, '/auth/forgot') },
       });
     },
+
+    /** To the new address of an e-mail change: the one link that makes it the account's. */
+    confirmEmailChange(to: string, name: string, token: string): OutgoingMail {
+      return mail(to, {
+        subject: 'Confirm your new email address for TrustCircle',
+        greeting: hi(name),
+        intro: [
+          'You asked to use this address for your TrustCircle account. It replaces your current address once you confirm it.',
+          `The link works once, for ${EMAIL_CHANGE_LINK_HOURS} hours.`,
+        ],
+        action: {
+          label: 'Use this email address',
+          url: publicLink(publicUrl, '/auth/confirm-email-change', { token }),
+        },
+        outro: ['If you did not ask for this, ignore this mail: nothing changes.'],
+      });
+    },
+
+    /** To the owner of an address another account asked to change to. */
+    emailChangeToTaken(to: string, name: string): OutgoingMail {
+      return mail(to, {
+        subject: 'Someone tried to move their account to your email address',
+        greeting: hi(name),
+        intro: [
+          'Another TrustCircle account just asked to use this address. It belongs to your account, so nothing changed.',
+          'If you cannot sign in any more, you can choose a new password.',
+        ],
+        action: { label: 'Reset my password', url: publicLink(publicUrl, '/auth/forgot') },
+        outro: ['If all is well, you do not need to do anything.'],
+      });
+    },
+
+    /** To the old address once the change has taken effect. */
+    emailChanged(to: string, name: string, newAddress: string): OutgoingMail {
+      return mail(to, {
+        subject: 'Your TrustCircle email address was changed',
+        greeting: hi(name),
+        intro: [
+          `The email address of your TrustCircle account is now ${maskAddress(newAddress)}. Mail about your account no longer comes to this address.`,
+          'If you did not do this, reset your password now and contact us.',
+        ],
+        action: { label: 'Reset my password', url: publicLink(publicUrl, '/auth/forgot') },
+      });
+    },
   };
+}
+
+/** Enough of the new address for its owner to recognise it, not enough to hand it out. */
+export function maskAddress(address: string): string {
+  const at = address.lastIndexOf('@');
+  const local = address.slice(0, at);
+  return `${local.slice(0, 1)}${'*'.repeat(Math.max(local.length - 1, 1))}${address.slice(at)}`;
 }
 export type AccountMails = ReturnType<typeof accountMails>;

@@ -1,4 +1,5 @@
 import {
+  EMAIL_CHANGE_NEEDS_CONFIRMATION,
   EMAIL_TAKEN,
   IDENTITY_ALREADY_USED,
   USERNAME_TAKEN,
@@ -148,30 +149,29 @@ export function createAccounts({ db, users, verification, mails, confirmation }:
       return stored.user;
     },
 
+    /**
+     * Name, bio and avatar. The address changes only through the confirmed change flow
+     * (email-change.ts): answering here whether it is taken would tell who is registered.
+     */
     async updateProfile(userId: number, changes: ProfileUpdate): Promise<User> {
-      if (changes.email && (await users.emailTakenByOther(db, changes.email, userId))) {
-        throw emailTaken();
-      }
-      try {
-        return await db.transaction(async (trx) => {
-          const before = changes.email ? await users.findById(trx, userId) : null;
-          const newAddress =
-            before !== null && before.user.email.toLowerCase() !== changes.email!.toLowerCase();
-          const stored = await users.update(trx, userId, {
-            name: changes.name,
-            email: changes.email,
-            // A confirmation is of one address: a new one starts unconfirmed.
-            emailConfirmedAt: newAddress ? null : undefined,
-            bio: changes.bio === undefined ? undefined : changes.bio || null,
-            avatar: changes.avatar === undefined ? undefined : changes.avatar || null,
-          });
-          if (!stored) throw notFound('User not found');
-          await publishUserUpdated(trx, stored);
-          return stored.user;
+      return db.transaction(async (trx) => {
+        const before = await users.findById(trx, userId);
+        if (!before) throw notFound('User not found');
+        if (
+          changes.email !== undefined &&
+          !(before.ownsEmail && before.user.email.toLowerCase() === changes.email.toLowerCase())
+        ) {
+          throw fieldError('email', EMAIL_CHANGE_NEEDS_CONFIRMATION);
+        }
+        const stored = await users.update(trx, userId, {
+          name: changes.name,
+          bio: changes.bio === undefined ? undefined : changes.bio || null,
+          avatar: changes.avatar === undefined ? undefined : changes.avatar || null,
         });
-      } catch (error) {
-        return translateUniqueViolation(error);
-      }
+        if (!stored) throw notFound('User not found');
+        await publishUserUpdated(trx, stored);
+        return stored.user;
+      });
     },
 
     async verify(userId: number, token: string): Promise<User> {

@@ -1,6 +1,9 @@
 import {
+  ChangeEmailRequestSchema,
   ChangePasswordRequestSchema,
+  ConfirmEmailChangeRequestSchema,
   ConfirmEmailRequestSchema,
+  EMAIL_CHANGE_REQUESTED,
   ForgotPasswordRequestSchema,
   INVALID_CREDENTIALS,
   type CredentialsCheckFailure,
@@ -12,6 +15,7 @@ import {
 import { badRequest, parseBody, requireInternal } from '@trustcircle/service-kit';
 import { Router } from 'express';
 import type { Accounts } from '../domain/accounts';
+import type { EmailChange } from '../domain/email-change';
 import type { EmailConfirmation } from '../domain/email-confirmation';
 import type { PasswordFlows } from '../domain/password-flows';
 
@@ -19,13 +23,25 @@ export interface InternalRoutesDeps {
   accounts: Accounts;
   passwords: PasswordFlows;
   confirmation: EmailConfirmation;
+  emailChange: EmailChange;
+}
+
+function userIdParam(raw: string | undefined): number {
+  const userId = Number(raw);
+  if (!Number.isSafeInteger(userId) || userId < 1) throw badRequest('Invalid user id');
+  return userId;
 }
 
 /**
  * Called only by the gateway (internal-scope token), which owns sessions and cookies: the
  * calls that start a session, and those after which it ends an account's sessions.
  */
-export function internalRoutes({ accounts, passwords, confirmation }: InternalRoutesDeps): Router {
+export function internalRoutes({
+  accounts,
+  passwords,
+  confirmation,
+  emailChange,
+}: InternalRoutesDeps): Router {
   const router = Router();
   router.use(requireInternal);
 
@@ -59,14 +75,23 @@ export function internalRoutes({ accounts, passwords, confirmation }: InternalRo
   });
 
   router.post('/users/:id/password', async (req, res) => {
-    const userId = Number(req.params.id);
-    if (!Number.isSafeInteger(userId) || userId < 1) throw badRequest('Invalid user id');
+    const userId = userIdParam(req.params.id);
     const { currentPassword, newPassword } = parseBody(ChangePasswordRequestSchema, req);
     res.json(await passwords.changePassword(userId, currentPassword, newPassword));
   });
 
   router.post('/email-confirmations/complete', async (req, res) => {
     res.json(await confirmation.confirm(parseBody(ConfirmEmailRequestSchema, req).token));
+  });
+
+  router.post('/users/:id/email-change', async (req, res) => {
+    const { newEmail, password } = parseBody(ChangeEmailRequestSchema, req);
+    await emailChange.request(userIdParam(req.params.id), newEmail, password);
+    res.status(202).json({ message: EMAIL_CHANGE_REQUESTED });
+  });
+
+  router.post('/email-changes/complete', async (req, res) => {
+    res.json(await emailChange.confirm(parseBody(ConfirmEmailChangeRequestSchema, req).token));
   });
 
   return router;

@@ -1,8 +1,8 @@
 import type { Knex } from '@trustcircle/service-kit';
 
-export type TokenPurpose = 'password_reset' | 'email_confirmation';
+export type TokenPurpose = 'password_reset' | 'email_confirmation' | 'email_change';
 
-/** What a used token tells: whose it was and, for a confirmation, which address. */
+/** What a used token tells: whose it was and, for a confirmation or change, which address. */
 export interface ConsumedToken {
   userId: number;
   email: string | null;

@@ -54,6 +54,8 @@ export interface UserChanges {
   verifiedAt?: Date | null;
   passwordHash?: string;
   emailConfirmedAt?: Date | null;
+  /** Cleared when the account gets an address of its own. */
+  pendingEmail?: string | null;
 }
 
 /** The unique indexes, so the domain can tell which field collided. */
@@ -98,7 +100,6 @@ export interface UsersStore {
     username: string,
     email: string,
   ): Promise<{ username: boolean; email: boolean }>;
-  emailTakenByOther(db: Knex, email: string, userId: number): Promise<boolean>;
   /** The account that owns `email` (not one that only typed it at sign-up). */
   findByEmail(db: Knex, email: string): Promise<StoredUser | null>;
   update(db: Knex, id: number, changes: UserChanges): Promise<StoredUser | null>;
@@ -150,14 +151,6 @@ export const knexUsersStore: UsersStore = {
     };
   },
 
-  async emailTakenByOther(db, email, userId) {
-    const row = await db<UserRow>('users')
-      .whereRaw('lower(email) = ?', [email.toLowerCase()])
-      .whereNot({ id: userId })
-      .first('id');
-    return Boolean(row);
-  },
-
   async findByEmail(db, email) {
     const row = await db<UserRow>('users')
       .whereRaw('lower(email) = ?', [email.toLowerCase()])
@@ -175,6 +168,7 @@ export const knexUsersStore: UsersStore = {
     if (changes.clearMeId !== undefined) patch.clear_me_id = changes.clearMeId;
     if (changes.verifiedAt !== undefined) patch.verified_at = changes.verifiedAt;
     if (changes.passwordHash !== undefined) patch.password_hash = changes.passwordHash;
+    if (changes.pendingEmail !== undefined) patch.pending_email = changes.pendingEmail;
     if (changes.emailConfirmedAt !== undefined) {
       patch.email_confirmed_at = changes.emailConfirmedAt;
     }
