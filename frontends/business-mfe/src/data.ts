@@ -1,59 +1,13 @@
 import { useQuery, type useQueryClient } from '@tanstack/react-query';
-import type { UnusualActivity } from '@trustcircle/contracts/moderation';
-import { api, ApiError, formatErrorMessage, SESSION_QUERY_KEY, type Review } from '@trustcircle/ui';
-
-/** A business in lists (Explore, search, similar), as catalog answers it. */
-export interface BusinessSummary {
-  id: number;
-  name: string;
-  description: string | null;
-  category: string;
-  image: string | null;
-  createdAt: string;
-  globalTrustScore: number;
-  reviewCount: number;
-}
-
-export interface TrendingBusiness extends BusinessSummary {
-  reviewsThisWeek: number;
-}
-
-export interface GroupTrustScore {
-  groupId: number;
-  groupName: string;
-  score: number;
-  reviewCount: number;
-}
-
-/** `GET /api/businesses/{id}` as the gateway composes it (design §2). */
-export interface BusinessDetail extends BusinessSummary {
-  communityRating: number;
-  groupTrustScores: GroupTrustScore[];
-  /** Set while moderators look at a burst of reviews ("Unusual review activity"). */
-  unusualActivity?: UnusualActivity | null;
-  address?: string;
-  phone?: string;
-  website?: string;
-  openingHours?: string;
-  reviews: FullReview[];
-  reviewsUnavailable: boolean;
-}
-
-/** A review as the reviews service answers it (docs/api.md). */
-export interface FullReview extends Review {
-  pros?: string;
-  cons?: string;
-  hasVoted?: boolean;
-}
-
-export interface Group {
-  id: number;
-  name: string;
-  description: string;
-  color?: string;
-  memberCount?: number;
-  reviewCount?: number;
-}
+import type {
+  BusinessDetailWithReviews,
+  BusinessSummary,
+  Group,
+  ModeratedReview,
+  TrendingBusiness,
+  UploadedPhoto,
+} from '@trustcircle/contracts';
+import { api, ApiError, formatErrorMessage, SESSION_QUERY_KEY } from '@trustcircle/ui';
 
 /** The signed-in user, shared with the shell (@trustcircle/ui reads the shell's query cache). */
 export { useSessionUser } from '@trustcircle/ui';
@@ -93,7 +47,7 @@ export function useBusinesses(
 export function useBusiness(id: string | undefined) {
   return useQuery({
     queryKey: businessKey(id ?? ''),
-    queryFn: () => api.get<BusinessDetail>(`/api/businesses/${id}`),
+    queryFn: () => api.get<BusinessDetailWithReviews>(`/api/businesses/${id}`),
     enabled: Boolean(id),
   });
 }
@@ -125,7 +79,7 @@ export function useAllGroups(enabled = true) {
 export function useReview(id: string | undefined) {
   return useQuery({
     queryKey: [`/api/reviews/${id}`],
-    queryFn: () => api.get<FullReview>(`/api/reviews/${id}`),
+    queryFn: () => api.get<ModeratedReview>(`/api/reviews/${id}`),
     enabled: Boolean(id),
   });
 }
@@ -135,11 +89,6 @@ export function invalidateAfterWrite(client: ReturnType<typeof useQueryClient>) 
   return client.invalidateQueries({
     predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY[0],
   });
-}
-
-export interface UploadedPhoto {
-  id: string;
-  url: string;
 }
 
 /** `POST /api/photos` as multipart/form-data, files in the field `photos`. */

@@ -1,3 +1,4 @@
+import type { Group } from '@trustcircle/contracts';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import {
   DEFAULT_GROUP_COLOR,
@@ -5,7 +6,7 @@ import {
   GroupCreateSchema,
 } from '@trustcircle/contracts/communities';
 import { CloseIcon, useToast } from '@trustcircle/ui';
-import { useCreateGroup, type Group } from './data';
+import { useCreateGroup } from './data';
 import { ButtonSpinner, GroupTile } from './components';
 import { COLOUR_CHOICES } from './logic';
 

@@ -1,7 +1,8 @@
+import type { Group } from '@trustcircle/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { UsersIcon, StarIcon } from '@trustcircle/ui';
-import type { Group } from './data';
+
 import { countLabel, groupColour } from './logic';
 
 /** The colour tile of a group (spec §2; default #009688). */

@@ -1,8 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Group } from '@trustcircle/contracts/communities';
-import { api, ApiError, formatErrorMessage, useSessionUser, type Review } from '@trustcircle/ui';
-
-export type { Group };
+import type { Group, GroupCreate, ModeratedReview } from '@trustcircle/contracts';
+import { api, ApiError, formatErrorMessage, useSessionUser } from '@trustcircle/ui';
 
 /** Query keys shared with the shell (its home reads the same caches). */
 export const ALL_GROUPS_KEY = ['/api/groups'] as const;
@@ -88,16 +86,9 @@ export function useMembership(id: number | null) {
 export function useGroupReviews(id: number | null) {
   return useQuery({
     queryKey: groupReviewsKey(id ?? 0),
-    queryFn: () => fetchAllPages<Review>(`/api/groups/${id}/reviews`, { maxPages: 5 }),
+    queryFn: () => fetchAllPages<ModeratedReview>(`/api/groups/${id}/reviews`, { maxPages: 5 }),
     enabled: id !== null,
   });
-}
-
-export interface GroupCreateInput {
-  name: string;
-  description: string;
-  icon: string;
-  color: string;
 }
 
 /** After a membership change: the group's counts, the membership and both group lists. */
@@ -115,7 +106,7 @@ function afterMembership(client: QueryClient, group: Group | undefined, isMember
 export function useCreateGroup() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: GroupCreateInput) => api.post<Group>('/api/groups', input),
+    mutationFn: (input: GroupCreate) => api.post<Group>('/api/groups', input),
     onSuccess: (group) => afterMembership(client, group, true),
   });
 }

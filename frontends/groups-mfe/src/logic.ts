@@ -1,4 +1,5 @@
 /** Pure rules of the groups screens (spec §2, §5, §9), unit-tested in logic.test.ts. */
+import type { Review } from '@trustcircle/contracts';
 
 export interface Searchable {
   name: string;
@@ -43,12 +44,8 @@ export const COLOUR_CHOICES: Array<{ name: string; value: string }> = [
   { name: 'Slate', value: '#546e7a' },
 ];
 
-export interface HighlightReview {
-  businessId: number;
-  businessName?: string | null;
-  rating: number;
-  createdAt: string;
-}
+/** What the highlights read of a review. */
+export type HighlightReview = Pick<Review, 'businessId' | 'businessName' | 'rating' | 'createdAt'>;
 
 export interface GroupHighlights {
   reviewsThisWeek: number;

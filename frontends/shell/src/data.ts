@@ -1,27 +1,7 @@
+import type { Group, ModeratedReview, TrendingBusiness } from '@trustcircle/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, getListOrEmpty, type Review } from '@trustcircle/ui';
+import { api, getListOrEmpty } from '@trustcircle/ui';
 import { useSession } from './session';
-
-export interface Group {
-  id: number;
-  name: string;
-  description: string;
-  icon?: string;
-  color?: string;
-  memberCount?: number;
-  reviewCount?: number;
-  createdAt?: string;
-}
-
-export interface TrendingBusiness {
-  id: number;
-  name: string;
-  category: string;
-  description?: string | null;
-  image?: string | null;
-  globalTrustScore?: number;
-  reviewsThisWeek?: number;
-}
 
 /** A list that may not exist yet (404 → empty); only fetched when signed in if `private`. */
 function useList<T>(path: string, options: { private?: boolean } = {}) {
@@ -35,10 +15,10 @@ function useList<T>(path: string, options: { private?: boolean } = {}) {
 
 export const useMyGroups = () => useList<Group>('/api/groups/user', { private: true });
 export const useAllGroups = () => useList<Group>('/api/groups');
-export const useFeed = () => useList<Review>('/api/reviews/feed', { private: true });
+export const useFeed = () => useList<ModeratedReview>('/api/reviews/feed', { private: true });
 /** The author's reviews (held and removed ones included, each with `moderation`). */
 export const MY_REVIEWS_KEY = ['/api/reviews/user'];
-export const useMyReviews = () => useList<Review>(MY_REVIEWS_KEY[0]!, { private: true });
+export const useMyReviews = () => useList<ModeratedReview>(MY_REVIEWS_KEY[0]!, { private: true });
 export const useTrending = () => useList<TrendingBusiness>('/api/businesses/trending');
 export const useCategories = () => useList<string>('/api/categories');
 

@@ -1,5 +1,6 @@
+import type { LoginRequest, RegisterRequestBody, User } from '@trustcircle/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, fetchCurrentUser, SESSION_QUERY_KEY, type SessionUser } from '@trustcircle/ui';
+import { api, fetchCurrentUser, SESSION_QUERY_KEY } from '@trustcircle/ui';
 import { takeEarlySession } from './early-session';
 
 /** The current user from `GET /api/user`; `null` when signed out (a 401). */
@@ -13,7 +14,7 @@ export function useSession() {
 
 export function useSetSessionUser() {
   const client = useQueryClient();
-  return (user: SessionUser | null) => {
+  return (user: User | null) => {
     if (user) justSignedOut = false;
     client.setQueryData(SESSION_QUERY_KEY, user);
   };
@@ -26,24 +27,10 @@ export function useSetSessionUser() {
 let justSignedOut = false;
 export const signedOutJustNow = () => justSignedOut;
 
-export interface LoginInput {
-  username: string;
-  password: string;
-}
-
-export interface RegisterInput {
-  username: string;
-  email: string;
-  name: string;
-  password: string;
-  isVerified: boolean;
-  clearMeId?: string;
-}
-
 export function useLogin() {
   const setUser = useSetSessionUser();
   return useMutation({
-    mutationFn: (input: LoginInput) => api.post<SessionUser>('/api/login', input),
+    mutationFn: (input: LoginRequest) => api.post<User>('/api/login', input),
     onSuccess: (user) => setUser(user),
   });
 }
@@ -51,7 +38,7 @@ export function useLogin() {
 export function useRegister() {
   const setUser = useSetSessionUser();
   return useMutation({
-    mutationFn: (input: RegisterInput) => api.post<SessionUser>('/api/register', input),
+    mutationFn: (input: RegisterRequestBody) => api.post<User>('/api/register', input),
     onSuccess: (user) => setUser(user),
   });
 }
@@ -69,6 +56,6 @@ export function useLogout() {
   return { ...mutation, clear };
 }
 
-export function displayName(user: Pick<SessionUser, 'name' | 'username'>): string {
+export function displayName(user: Pick<User, 'name' | 'username'>): string {
   return user.name?.trim() || user.username;
 }

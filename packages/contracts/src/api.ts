@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { accountApiOperations } from './account';
+import { leaveApiOperations } from './account-leave';
 import { emailChangeApiOperations } from './email-change';
 import { sessionApiOperations } from './sessions';
 import {
@@ -12,6 +13,7 @@ import {
 } from './communities';
 import { PageQuerySchema } from './common';
 import { ErrorBodySchema } from './errors';
+import type { ApiOperation } from './operation';
 import { moderationApiOperations } from './moderation';
 import { reviewApiOperations } from './reviews';
 import {
@@ -33,26 +35,13 @@ import {
   VerifyRequestSchema,
 } from './users';
 
+export type { ApiOperation };
+
 /**
  * Every public operation, described once from the same schemas the services parse with. The
  * gateway serves the OpenAPI document built from this list at /api/openapi.json; each
  * service adds its operations here when it lands.
  */
-export interface ApiOperation {
-  method: 'get' | 'post' | 'patch' | 'put' | 'delete';
-  path: string;
-  summary: string;
-  tag: string;
-  auth: 'none' | 'session' | 'optional';
-  request?: z.ZodType;
-  query?: z.ZodType;
-  /** Request headers the operation reads, each one optional (an object schema, header → value). */
-  headers?: z.ZodObject;
-  response?: z.ZodType;
-  status?: number;
-  errors?: number[];
-}
-
 export const apiOperations: ApiOperation[] = [
   {
     method: 'post',
@@ -184,6 +173,7 @@ export const apiOperations: ApiOperation[] = [
   ...accountApiOperations,
   ...sessionApiOperations,
   ...emailChangeApiOperations,
+  ...leaveApiOperations,
   ...reviewApiOperations,
   ...moderationApiOperations,
 ];

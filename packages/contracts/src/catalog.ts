@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PageQuerySchema } from './common';
-import { UnusualActivitySchema } from './moderation';
+import { UnusualActivitySchema, type ModeratedReview } from './moderation';
 
 /** Spec §2 (Explore category icons): the ten categories, in the order they are shown. */
 export const CATEGORIES = [
@@ -149,3 +149,8 @@ export const ComposedBusinessDetailSchema = BusinessDetailSchema.extend({
   reviewsUnavailable: z.boolean(),
 });
 export type ComposedBusinessDetail = z.infer<typeof ComposedBusinessDetailSchema>;
+
+/** The composed detail as the browser reads it: `reviews` are the reviews service's read view. */
+export type BusinessDetailWithReviews = Omit<ComposedBusinessDetail, 'reviews'> & {
+  reviews: ModeratedReview[];
+};

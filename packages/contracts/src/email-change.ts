@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MessageResponseSchema } from './account';
-import type { ApiOperation } from './api';
+import type { ApiOperation } from './operation';
 import { EmailAddressSchema } from './users';
 
 /**

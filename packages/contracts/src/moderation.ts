@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ApiOperation } from './api';
+import type { ApiOperation } from './operation';
 import { PageQuerySchema } from './common';
 import { REPORT_REASONS, ReviewSchema } from './reviews';
 

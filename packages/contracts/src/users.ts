@@ -152,6 +152,8 @@ export const RegisterRequestSchema = z
     verificationToken: clearMeToken || clearMeId || null,
   }));
 export type RegisterRequest = z.output<typeof RegisterRequestSchema>;
+/** What a client sends to `POST /api/register` (before the schema's transform). */
+export type RegisterRequestBody = z.input<typeof RegisterRequestSchema>;
 
 /** `POST /api/login`: `username` holds the username or the email (spec §5 messages). */
 export const LoginRequestSchema = z.object({

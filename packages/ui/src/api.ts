@@ -1,3 +1,4 @@
+import type { User } from '@trustcircle/contracts';
 import { formatErrorMessage } from './helpers';
 
 /** A non-success answer: `message` is "{status}: {message}" (spec §8). */
@@ -71,27 +72,10 @@ export async function getPage<T>(
   };
 }
 
-/** The signed-in user as `GET /api/user` answers it (spec §3). */
-export interface SessionUser {
-  id: number;
-  username: string;
-  email: string;
-  name: string;
-  bio: string | null;
-  avatar: string | null;
-  isVerified: boolean;
-  clearMeId: string | null;
-  /** When the identity was verified (docs/api.md); null or absent when unknown. */
-  verifiedAt?: string | null;
-  /** `member`, plus `moderator` for moderators (design §9). */
-  roles?: string[];
-  createdAt: string;
-}
-
 /** `GET /api/user`: a 401 means nobody is signed in (`null`); other failures are errors. */
-export async function fetchCurrentUser(fetchImpl?: typeof fetch): Promise<SessionUser | null> {
+export async function fetchCurrentUser(fetchImpl?: typeof fetch): Promise<User | null> {
   try {
-    return await apiRequest<SessionUser>('GET', '/api/user', undefined, fetchImpl);
+    return await apiRequest<User>('GET', '/api/user', undefined, fetchImpl);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;

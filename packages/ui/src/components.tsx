@@ -1,3 +1,4 @@
+import type { ModeratedReview } from '@trustcircle/contracts';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import {
@@ -200,44 +201,13 @@ export function EmptyState({
 
 /* ---------------------------------------------------------------- review card */
 
-export interface Review {
-  id: number;
-  userId: number;
-  businessId: number;
-  rating: number;
-  content: string;
-  photos?: string[] | null;
-  createdAt: string;
-  businessName?: string | null;
-  helpfulCount?: number;
-  groups?: Array<{ id: number; name: string }>;
-  /** Whether the signed-in reader voted it helpful (docs/api.md). */
-  hasVoted?: boolean;
-  user?: {
-    id: number;
-    name: string;
-    username: string;
-    avatar?: string | null;
-    isVerified?: boolean;
-    verifiedAt?: string | null;
-  } | null;
-  /** Its moderation state, given to its author and moderators only (docs/api.md). */
-  moderation?: {
-    status: string;
-    reason: string | null;
-    decidedAt: string | null;
-    appealed: boolean;
-    canAppeal: boolean;
-  };
-}
-
 export interface ReviewCardProps {
-  review: Review;
+  review: ModeratedReview;
   currentUserId?: number | null;
   /** Told after the link was copied (the shell shows a toast). */
   onCopied?(url: string): void;
   /** Helpful button; absent = count only. */
-  onHelpful?(review: Review): void;
+  onHelpful?(review: ModeratedReview): void;
   helpfulPending?: boolean;
   /** Shown at the foot of the card (e.g. the author's moderation notice and appeal). */
   footer?: ReactNode;

@@ -1,6 +1,7 @@
+import type { User } from '@trustcircle/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
-import { fetchCurrentUser, SESSION_QUERY_KEY, type SessionUser } from './api';
+import { fetchCurrentUser, SESSION_QUERY_KEY } from './api';
 
 /**
  * What the shell shares with the remotes through React context. The shell renders the
@@ -34,7 +35,7 @@ export function useToast(): Notify {
 }
 
 /** The signed-in user (`null` when signed out) from the shell's query cache (`GET /api/user`). */
-export function useSessionUser(): { user: SessionUser | null; isLoading: boolean } {
+export function useSessionUser(): { user: User | null; isLoading: boolean } {
   const query = useQuery({ queryKey: SESSION_QUERY_KEY, queryFn: () => fetchCurrentUser() });
   return { user: query.data ?? null, isLoading: query.isLoading };
 }

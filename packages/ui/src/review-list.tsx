@@ -1,15 +1,10 @@
+import type { HelpfulVoteResponse, ModeratedReview } from '@trustcircle/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { api } from './api';
-import { ReviewCard, type Review } from './components';
+import { ReviewCard } from './components';
 import { useSessionUser, useToast } from './context';
 import { errorText } from './helpers';
-
-/** The answer of `PUT` and `DELETE /api/reviews/{id}/helpful` (spec §3's vote response). */
-export interface HelpfulAnswer {
-  voted: boolean;
-  helpfulCount: number;
-}
 
 /**
  * Sets the reader's helpful vote (`PUT`) or takes it back (`DELETE`) as the button showed it:
@@ -20,25 +15,27 @@ export interface HelpfulAnswer {
 export function useHelpfulVote() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (review: Review) => {
+    mutationFn: (review: ModeratedReview) => {
       const path = `/api/reviews/${review.id}/helpful`;
-      return review.hasVoted ? api.delete<HelpfulAnswer>(path) : api.put<HelpfulAnswer>(path);
+      return review.hasVoted
+        ? api.delete<HelpfulVoteResponse>(path)
+        : api.put<HelpfulVoteResponse>(path);
     },
     onSuccess: (answer, review) => {
-      const patch = <R extends Review>(r: R): R =>
+      const patch = <R extends ModeratedReview>(r: R): R =>
         r.id === review.id
           ? { ...r, helpfulCount: answer.helpfulCount, hasVoted: answer.voted }
           : r;
-      const isReview = (item: unknown): item is Review =>
+      const isReview = (item: unknown): item is ModeratedReview =>
         Boolean(item) && typeof item === 'object' && 'rating' in (item as object);
       client.setQueriesData<unknown>({}, (data: unknown) => {
         if (Array.isArray(data)) {
           return data.some((item) => isReview(item) && item.id === review.id)
-            ? (data as Review[]).map(patch)
+            ? (data as ModeratedReview[]).map(patch)
             : data;
         }
         if (data && typeof data === 'object') {
-          const value = data as { reviews?: Review[] };
+          const value = data as { reviews?: ModeratedReview[] };
           if (Array.isArray(value.reviews)) return { ...value, reviews: value.reviews.map(patch) };
           if (isReview(data) && data.id === review.id) return patch(data);
         }
@@ -53,14 +50,14 @@ export function useHelpfulVote() {
  * the button is disabled while its vote is pending, one's own reviews have none, and a
  * visitor is sent to /auth (and back).
  */
-export function ReviewList<R extends Review>({ reviews }: { reviews: R[] }) {
+export function ReviewList<R extends ModeratedReview>({ reviews }: { reviews: R[] }) {
   const { user } = useSessionUser();
   const vote = useHelpfulVote();
   const toast = useToast();
   const navigate = useNavigate();
   const location = useLocation();
 
-  const onHelpful = (review: Review) => {
+  const onHelpful = (review: ModeratedReview) => {
     if (!user) {
       navigate('/auth', { state: { from: `${location.pathname}${location.search}` } });
       return;

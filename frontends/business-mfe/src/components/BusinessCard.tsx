@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { StarRating } from '@trustcircle/ui';
-import type { BusinessSummary } from '../data';
+import type { BusinessSummary } from '@trustcircle/contracts';
 import { CategoryIcon } from './CategoryIcon';
 
 export const DEFAULT_DESCRIPTION = 'A local business reviewed by the TrustCircle community.';

@@ -1,3 +1,4 @@
+import type { BusinessDetailWithReviews, ModeratedReview } from '@trustcircle/contracts';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import {
@@ -15,7 +16,7 @@ import { BusinessCard, reviewCountText } from '../components/BusinessCard';
 import { CategoryIcon } from '../components/CategoryIcon';
 import { LoadError } from '../components/common';
 import { UnusualActivityNotice } from '../components/UnusualActivityNotice';
-import { useBusiness, useSimilar, type BusinessDetail, type FullReview } from '../data';
+import { useBusiness, useSimilar } from '../data';
 import { highlights } from '../logic';
 import { useNotify } from '../toast';
 
@@ -50,7 +51,7 @@ function Section({
   );
 }
 
-function Header({ business }: { business: BusinessDetail }) {
+function Header({ business }: { business: BusinessDetailWithReviews }) {
   const notify = useNotify();
   const groups = business.groupTrustScores;
   const score = business.globalTrustScore;
@@ -139,7 +140,7 @@ function Header({ business }: { business: BusinessDetail }) {
   );
 }
 
-function Stats({ business }: { business: BusinessDetail }) {
+function Stats({ business }: { business: BusinessDetailWithReviews }) {
   const items = [
     { label: 'Overall Trust Score', value: business.globalTrustScore.toFixed(1) },
     { label: 'Community Rating', value: `${Math.round(business.communityRating)}%` },
@@ -171,8 +172,8 @@ function Overview({
   reviews,
   showAll,
 }: {
-  business: BusinessDetail;
-  reviews: FullReview[];
+  business: BusinessDetailWithReviews;
+  reviews: ModeratedReview[];
   showAll(): void;
 }) {
   const pros = useMemo(() => highlights(reviews, 'pros'), [reviews]);
@@ -318,7 +319,13 @@ function Overview({
   );
 }
 
-function Communities({ business, reviews }: { business: BusinessDetail; reviews: FullReview[] }) {
+function Communities({
+  business,
+  reviews,
+}: {
+  business: BusinessDetailWithReviews;
+  reviews: ModeratedReview[];
+}) {
   if (business.groupTrustScores.length === 0) {
     return (
       <div className="card border-0 shadow-sm">
@@ -372,7 +379,7 @@ function Communities({ business, reviews }: { business: BusinessDetail; reviews:
   );
 }
 
-function Similar({ business }: { business: BusinessDetail }) {
+function Similar({ business }: { business: BusinessDetailWithReviews }) {
   const similar = useSimilar(business.id, true);
   if (similar.isLoading) return <Spinner label="Loading similar businesses…" />;
   if (similar.isError)

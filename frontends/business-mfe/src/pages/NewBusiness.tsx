@@ -1,9 +1,10 @@
+import type { BusinessDetail } from '@trustcircle/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { BusinessCreateSchema, CATEGORIES } from '@trustcircle/contracts/catalog';
 import { api, errorText } from '@trustcircle/ui';
-import { invalidateAfterWrite, type BusinessDetail } from '../data';
+import { invalidateAfterWrite } from '../data';
 import { useNotify } from '../toast';
 
 const FIELDS = [

@@ -1,3 +1,4 @@
+import type { BusinessSummary, Review } from '@trustcircle/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -18,8 +19,6 @@ import {
   uploadPhotos,
   useBusiness,
   useMyGroups,
-  type BusinessSummary,
-  type FullReview,
 } from '../data';
 import { stepPercent } from '../logic';
 import { ACCEPT_ATTRIBUTE, filterPhotos, previewOf } from '../photos';
@@ -231,7 +230,7 @@ export function WriteReviewPage() {
   const submit = useMutation({
     mutationFn: async () => {
       const uploaded = photos.length ? await uploadPhotos(photos.map((p) => p.file)) : [];
-      return api.post<FullReview>('/api/reviews', {
+      return api.post<Review>('/api/reviews', {
         businessId: business?.id,
         rating,
         content,

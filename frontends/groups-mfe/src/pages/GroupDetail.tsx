@@ -1,3 +1,4 @@
+import type { Group } from '@trustcircle/contracts';
 import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import {
@@ -19,7 +20,7 @@ import {
   useToast,
 } from '@trustcircle/ui';
 import { ButtonSpinner, GroupTile } from '../components';
-import { useDetailMembership, useGroup, useGroupReviews, useMembership, type Group } from '../data';
+import { useDetailMembership, useGroup, useGroupReviews, useMembership } from '../data';
 import {
   computeHighlights,
   countLabel,

@@ -1,3 +1,4 @@
+import type { Group } from '@trustcircle/contracts';
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import {
@@ -11,7 +12,7 @@ import {
 } from '@trustcircle/ui';
 import { ButtonSpinner, GroupCard } from '../components';
 import { CreateGroupDialog } from '../CreateGroupDialog';
-import { useAllGroups, useListMembership, useMyGroups, type Group } from '../data';
+import { useAllGroups, useListMembership, useMyGroups } from '../data';
 import { matchesSearch, parseGroupId } from '../logic';
 
 type Tab = 'all' | 'mine';

@@ -1,3 +1,4 @@
+import type { User } from '@trustcircle/contracts';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import {
@@ -8,7 +9,6 @@ import {
   PenIcon,
   SearchIcon,
   searchText,
-  type SessionUser,
 } from '@trustcircle/ui';
 import { displayName, useLogout, useSession } from '../session';
 import { useToast } from '../toast';
@@ -22,7 +22,7 @@ const NAV = [
 const MODERATION = { to: '/moderation', label: 'Moderation' };
 
 /** The main links; moderators (design §9) also get the moderation queue. */
-const navFor = (user: SessionUser | null) => (isModerator(user) ? [...NAV, MODERATION] : NAV);
+const navFor = (user: User | null) => (isModerator(user) ? [...NAV, MODERATION] : NAV);
 
 function useSignOut() {
   const logout = useLogout();
@@ -67,7 +67,7 @@ function TopSearch({ id, onDone }: { id: string; onDone?(): void }) {
   );
 }
 
-function UserMenu({ user }: { user: SessionUser }) {
+function UserMenu({ user }: { user: User }) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const menuId = useId();
@@ -154,7 +154,7 @@ function UserMenu({ user }: { user: SessionUser }) {
   );
 }
 
-function MobileDrawer({ user, onClose }: { user: SessionUser | null; onClose(): void }) {
+function MobileDrawer({ user, onClose }: { user: User | null; onClose(): void }) {
   const panelRef = useRef<HTMLDivElement>(null);
   const signOut = useSignOut();
   const titleId = useId();

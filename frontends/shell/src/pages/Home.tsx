@@ -1,11 +1,10 @@
+import type { Group, ModeratedReview, User } from '@trustcircle/contracts';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import {
   countLabel,
   EmptyState,
-  type Review,
   ReviewList,
-  type SessionUser,
   StarRating,
   TrendingIcon,
   truncate,
@@ -19,7 +18,6 @@ import {
   useJoinGroup,
   useMyGroups,
   useTrending,
-  type Group,
 } from '../data';
 import { useIsMobile } from '../hooks';
 import { displayName, useSession } from '../session';
@@ -39,7 +37,7 @@ const TABS: Array<{ key: ActivityTab; label: string }> = [
   { key: 'trending', label: 'Trending' },
 ];
 
-const byNewest = (a: Review, b: Review) =>
+const byNewest = (a: ModeratedReview, b: ModeratedReview) =>
   Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id - a.id;
 
 /**
@@ -49,11 +47,11 @@ const byNewest = (a: Review, b: Review) =>
  * "My groups" keeps reviews tagged with one of the user's groups.
  */
 export function filterFeed(
-  feed: Review[],
+  feed: ModeratedReview[],
   tab: ActivityTab,
   filter: ActivityFilter,
   ctx: { userId: number; groupIds: Set<number>; trendingIds: Set<number> },
-): Review[] {
+): ModeratedReview[] {
   let list = [...feed].sort(byNewest);
   if (filter === 'groups')
     list = list.filter((review) => (review.groups ?? []).some((g) => ctx.groupIds.has(g.id)));
@@ -256,7 +254,7 @@ function MyCommunities() {
   );
 }
 
-function Trending({ featured }: { featured?: Review }) {
+function Trending({ featured }: { featured?: ModeratedReview }) {
   const trending = useTrending();
   const isMobile = useIsMobile();
   const list = (trending.data ?? []).slice(0, 5);
@@ -329,8 +327,8 @@ function Activity({
   isLoading,
   isError,
 }: {
-  user: SessionUser;
-  feed: Review[];
+  user: User;
+  feed: ModeratedReview[];
   isLoading: boolean;
   isError: boolean;
 }) {

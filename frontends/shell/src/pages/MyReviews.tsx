@@ -1,3 +1,4 @@
+import type { ModeratedReview } from '@trustcircle/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
@@ -9,13 +10,12 @@ import {
   moderationNotice,
   ReviewCard,
   Spinner,
-  type Review,
 } from '@trustcircle/ui';
 import { MY_REVIEWS_KEY, useMyReviews } from '../data';
 import { useSession } from '../session';
 import { useToast } from '../toast';
 
-type Moderation = NonNullable<Review['moderation']>;
+type Moderation = NonNullable<ModeratedReview['moderation']>;
 
 /** The author's one appeal of a hold or removal (docs/api.md); the answer is the new state. */
 function useAppeal() {
@@ -24,13 +24,13 @@ function useAppeal() {
     mutationFn: ({ id, message }: { id: number; message: string }) =>
       api.post<{ moderation: Moderation }>(`/api/reviews/${id}/appeal`, { message }),
     onSuccess: ({ moderation }, { id }) =>
-      client.setQueryData<Review[]>(MY_REVIEWS_KEY, (list) =>
+      client.setQueryData<ModeratedReview[]>(MY_REVIEWS_KEY, (list) =>
         list?.map((review) => (review.id === id ? { ...review, moderation } : review)),
       ),
   });
 }
 
-function AppealForm({ review, onCancel }: { review: Review; onCancel(): void }) {
+function AppealForm({ review, onCancel }: { review: ModeratedReview; onCancel(): void }) {
   const [message, setMessage] = useState('');
   const appeal = useAppeal();
   const toast = useToast();
@@ -81,7 +81,7 @@ function AppealForm({ review, onCancel }: { review: Review; onCancel(): void }) 
 }
 
 /** What the author sees under a held or removed review: why, and the appeal (once). */
-function ModerationNote({ review }: { review: Review }) {
+function ModerationNote({ review }: { review: ModeratedReview }) {
   const [appealing, setAppealing] = useState(false);
   const moderation = review.moderation;
   const notice = moderationNotice(moderation?.status);

@@ -1,3 +1,4 @@
+import type { User } from '@trustcircle/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
@@ -11,7 +12,6 @@ import {
   longDate,
   profileScore,
   ReviewList,
-  type SessionUser,
   VerifiedBadge,
 } from '@trustcircle/ui';
 import { useLeaveGroup, useMyGroups, useMyReviews } from '../data';
@@ -25,7 +25,7 @@ function joined(createdAt: string): string {
     : date.toLocaleDateString('en', { month: 'long', year: 'numeric' });
 }
 
-function VerificationSection({ user }: { user: SessionUser }) {
+function VerificationSection({ user }: { user: User }) {
   const [open, setOpen] = useState(false);
   const [token, setToken] = useState('');
   const [error, setError] = useState<string>();
@@ -33,7 +33,7 @@ function VerificationSection({ user }: { user: SessionUser }) {
   const toast = useToast();
   const inputId = useId();
   const verify = useMutation({
-    mutationFn: (value: string) => api.post<SessionUser>('/api/user/verify', { token: value }),
+    mutationFn: (value: string) => api.post<User>('/api/user/verify', { token: value }),
     onSuccess: (updated) => {
       setUser(updated);
       setOpen(false);
@@ -131,7 +131,7 @@ function VerificationSection({ user }: { user: SessionUser }) {
   );
 }
 
-export function ProfileSettingsForm({ user }: { user: SessionUser }) {
+export function ProfileSettingsForm({ user }: { user: User }) {
   const initial = { name: user.name, email: user.email, bio: user.bio ?? '' };
   const [form, setForm] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -140,7 +140,7 @@ export function ProfileSettingsForm({ user }: { user: SessionUser }) {
   const ids = { name: useId(), email: useId(), bio: useId() };
   const save = useMutation({
     mutationFn: (body: { name: string; email: string; bio: string | null }) =>
-      api.patch<SessionUser>('/api/user', body),
+      api.patch<User>('/api/user', body),
     onSuccess: (updated) => {
       setUser(updated);
       toast({
