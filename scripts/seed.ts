@@ -1,8 +1,9 @@
 /**
  * Demo data, seeded once THROUGH THE PUBLIC API (so every event flows to every projection):
- * 300 users (the first is `demo`) and `moderator`, 30 groups with members, 200 businesses over
- * the ten categories, 3,000 reviews shared with their authors' groups, helpful votes and a few
- * photos.
+ * the plan of scripts/seed/plan.ts (300 people of Riverton, the first `demo`, and `moderator`;
+ * 30 groups; 200 businesses with addresses, phones and hours; 3,000 reviews whose words agree
+ * with their stars, shared with their authors' groups; helpful votes) plus a few photos.
+ * `node scripts/seed.ts --plan` prints the plan as JSON and sends nothing.
  * A second run finds `demo` able to sign in and seeds nothing. Run by `npm start` after
  * everything is healthy, with TC_BASE_URL = the gateway. Every user signs in once (register
  * answers the session cookie) and keeps it, so the gateway's per-IP limits see 300 sign-ups:
@@ -13,6 +14,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { deflateSync, crc32 } from 'node:zlib';
 import { Progress } from './launcher/progress.ts';
+import { demoPlan } from './seed/plan.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 const BASE = process.env.TC_BASE_URL ?? 'http://127.0.0.1:8080';
@@ -21,13 +23,7 @@ const PASSWORD = process.env.SEED_PASSWORD ?? 'trustcircle-demo';
 const COMPLETE_MARKER = 'The TrustCircle demo account: every review here is sample data.';
 /** `SEED_SCALE` (default 1) shrinks the demo for tests. */
 const SCALE = Number(process.env.SEED_SCALE ?? 1);
-const scaled = (count: number) => Math.max(2, Math.ceil(count * SCALE));
-const USERS = scaled(300);
-const GROUPS = scaled(30);
-const BUSINESSES = scaled(200);
-const REVIEWS = Math.min(scaled(3000), Math.floor((USERS * BUSINESSES) / 2));
-const VOTES = scaled(6000);
-const PHOTOS = Math.min(12, USERS);
+const PHOTOS = 12;
 const CONCURRENCY = 8;
 
 interface Answer {
@@ -74,18 +70,6 @@ class Session {
     }
   }
 }
-
-/** A deterministic pseudo-random sequence, so every fresh install gets the same demo. */
-let state = 20260601;
-function random(): number {
-  // mulberry32: all 32-bit integer arithmetic (Math.imul), so no precision is lost and the
-  // sequence does not collapse into a short cycle as a float-multiplied LCG does.
-  state = (state + 0x6d2b79f5) | 0;
-  let t = Math.imul(state ^ (state >>> 15), 1 | state);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
-const pick = <T>(list: T[]): T => list[Math.floor(random() * list.length)]!;
 
 /** Runs `work` over `items`, CONCURRENCY at a time, showing `label`'s progress. */
 async function pool<T>(
@@ -140,52 +124,6 @@ function png(width: number, height: number, rgb: [number, number, number]): Uint
   ]);
 }
 
-const FIRST = [
-  'Alex',
-  'Sam',
-  'Jordan',
-  'Taylor',
-  'Morgan',
-  'Casey',
-  'Riley',
-  'Jamie',
-  'Avery',
-  'Quinn',
-];
-const LAST = [
-  'Smith',
-  'Garcia',
-  'Chen',
-  'Okafor',
-  'Müller',
-  'Rossi',
-  'Novak',
-  'Silva',
-  'Kim',
-  'Haddad',
-];
-const GROUP_THEMES = [
-  'Foodies',
-  'Tech Lovers',
-  'Parents',
-  'Fitness Fans',
-  'Car Owners',
-  'Bookworms',
-  'Students',
-  'Pet Owners',
-  'Home Improvers',
-  'Night Owls',
-  'Coffee Snobs',
-  'Budget Shoppers',
-];
-const OPINIONS = [
-  ['Great service and friendly staff.', 'Friendly staff\nFair prices', 'Busy at weekends'],
-  ['Solid experience overall, would come back.', 'Reliable\nClean', 'Parking is hard'],
-  ['Not worth the price in my opinion.', 'Central location', 'Expensive\nSlow service'],
-  ['Exceeded my expectations in every way.', 'Excellent quality\nGreat advice', ''],
-  ['Average at best, nothing special here.', 'Open late', 'Mediocre quality'],
-];
-
 async function main(): Promise<void> {
   const demo = new Session();
   const probe = await demo.call('POST', '/api/login', { username: 'demo', password: PASSWORD });
@@ -202,85 +140,64 @@ async function main(): Promise<void> {
     return;
   }
   const started = Date.now();
-  console.log(
-    `seed | seeding the demo: ${USERS} users, ${GROUPS} groups, ${BUSINESSES} businesses, ` +
-      `${REVIEWS.toLocaleString('en')} reviews, ${VOTES.toLocaleString('en')} helpful votes`,
-  );
   const categories = expectOk<string[]>(await demo.call('GET', '/api/categories'), 'categories');
+  const plan = demoPlan(SCALE, categories);
+  console.log(
+    `seed | seeding the demo: ${plan.users.length} people, ${plan.groups.length} groups, ` +
+      `${plan.businesses.length} businesses, ${plan.reviews.length.toLocaleString('en')} reviews, ` +
+      `${plan.votes.length.toLocaleString('en')} helpful votes`,
+  );
 
-  const users = Array.from({ length: USERS }, () => new Session());
-  const registered = await pool('users', users, async (user, i) => {
-    const username = i === 0 ? 'demo' : `${pick(FIRST).toLowerCase()}${i}`;
-    const name = i === 0 ? 'Demo User' : `${pick(FIRST)} ${pick(LAST)}`;
+  const users = plan.users.map(() => new Session());
+  const registered = await pool('users', plan.users, async (planned, i) => {
     const body = expectOk(
-      await user.call('POST', '/api/register', {
-        username,
-        email: `${username}@demo.trustcircle.test`,
-        name,
+      await users[i]!.call('POST', '/api/register', {
+        username: planned.username,
+        email: `${planned.username}@demo.trustcircle.test`,
+        name: planned.name,
         password: PASSWORD,
         confirmPassword: PASSWORD,
-        // Every fifth demo user is verified through the sandbox provider.
-        ...(i % 5 === 0 ? { clearMeToken: `CLR-DEMO${String(i).padStart(4, '0')}` } : {}),
+        // Verified people prove it through the sandbox provider.
+        ...(planned.verified ? { clearMeToken: `CLR-DEMO${String(i).padStart(4, '0')}` } : {}),
       }),
-      `register ${username}`,
+      `register ${planned.username}`,
     );
-    user.id = body.id;
-    user.username = username;
+    users[i]!.id = body.id;
   });
   registered.finish();
   await seedModerator();
   console.log('seed | ✓ user "moderator" with the moderator role');
 
-  const groups: number[] = [];
-  const created = await pool(
-    'groups',
-    Array.from({ length: GROUPS }, (_, i) => i),
-    async (i) => {
-      const creator = users[i % users.length]!;
-      const theme = GROUP_THEMES[i % GROUP_THEMES.length]!;
-      const group = expectOk(
-        await creator.call('POST', '/api/groups', {
-          name: `${theme} ${Math.floor(i / GROUP_THEMES.length) + 1}`,
-          description: `A community of ${theme.toLowerCase()} sharing honest reviews.`,
-        }),
-        'group',
-      );
-      groups.push(group.id);
-      creator.groups.push(group.id);
-    },
-  );
+  const groupIds: number[] = [];
+  const created = await pool('groups', plan.groups, async (group, i) => {
+    const answer = expectOk(
+      await users[group.creator]!.call('POST', '/api/groups', {
+        name: group.name,
+        description: group.description,
+      }),
+      `group ${group.name}`,
+    );
+    groupIds[i] = answer.id;
+  });
   created.finish();
-  // The demo user is in 10 groups; everyone else in 3 to 6.
   let joins = 0;
-  const joined = await pool('memberships', users, async (user, i) => {
-    const wanted = Math.min(groups.length, i === 0 ? 10 : 3 + Math.floor(random() * 4));
-    while (user.groups.length < wanted) {
-      const groupId = pick(groups);
-      if (user.groups.includes(groupId)) continue;
-      expectOk(await user.call('POST', `/api/groups/${groupId}/join`), 'join');
-      user.groups.push(groupId);
+  const joined = await pool('memberships', plan.users, async (planned, i) => {
+    for (const group of planned.groups) {
+      if (plan.groups[group]!.creator === i) continue;
+      expectOk(await users[i]!.call('POST', `/api/groups/${groupIds[group]}/join`), 'join');
       joins += 1;
     }
   });
   joined.finish(`${joins.toLocaleString('en')} memberships`);
 
-  const businesses: number[] = [];
-  const listed = await pool(
-    'businesses',
-    Array.from({ length: BUSINESSES }, (_, i) => i),
-    async (i) => {
-      const category = categories[i % categories.length]!;
-      const business = expectOk(
-        await pick(users).call('POST', '/api/businesses', {
-          name: `${pick(LAST)} ${category.split(' ')[0]} ${Math.floor(i / categories.length) + 1}`,
-          category,
-          description: `A local ${category.toLowerCase()} business.`,
-        }),
-        'business',
-      );
-      businesses.push(business.id);
-    },
-  );
+  const businessIds: number[] = [];
+  const listed = await pool('businesses', plan.businesses, async (business, i) => {
+    const { owner, ...body } = business;
+    businessIds[i] = expectOk(
+      await users[owner]!.call('POST', '/api/businesses', body),
+      `business ${business.name}`,
+    ).id;
+  });
   listed.finish();
 
   const photoOwners = users.slice(0, PHOTOS);
@@ -297,49 +214,28 @@ async function main(): Promise<void> {
   });
   uploaded.finish();
 
-  const reviewed = new Set<string>();
-  const reviews: { id: number; author: Session }[] = [];
-  const plan: { author: Session; businessId: number }[] = [];
-  while (plan.length < REVIEWS) {
-    const author = pick(users);
-    const businessId = pick(businesses);
-    if (reviewed.has(`${author.id}:${businessId}`)) continue;
-    reviewed.add(`${author.id}:${businessId}`);
-    plan.push({ author, businessId });
-  }
-  const written = await pool('reviews', plan, async ({ author, businessId }) => {
-    const [content, pros, cons] = pick(OPINIONS);
+  const reviewIds: number[] = [];
+  const written = await pool('reviews', plan.reviews, async (review, i) => {
+    const author = users[review.author]!;
     const photo = photoOf.get(author);
     photoOf.delete(author);
-    const shared = [pick(author.groups)];
-    if (random() < 0.3) shared.push(pick(author.groups));
-    const review = expectOk(
+    reviewIds[i] = expectOk(
       await author.call('POST', '/api/reviews', {
-        businessId,
-        rating: 1 + Math.floor(random() * 5),
-        content: `${content} ${random() < 0.5 ? 'I would recommend it to friends.' : 'Visited last month.'}`,
-        groupIds: [...new Set(shared)],
+        businessId: businessIds[review.business],
+        rating: review.rating,
+        content: review.content,
+        groupIds: review.groups.map((group) => groupIds[group]),
         photos: photo ? [photo] : [],
-        pros,
-        cons,
+        pros: review.pros,
+        cons: review.cons,
       }),
       'review',
-    );
-    reviews.push({ id: review.id, author });
+    ).id;
   });
   written.finish();
 
-  const voted = new Set<string>();
-  const votes: { voter: Session; reviewId: number }[] = [];
-  for (let attempt = 0; votes.length < VOTES && attempt < VOTES * 20; attempt += 1) {
-    const review = pick(reviews);
-    const voter = pick(users);
-    if (voter === review.author || voted.has(`${voter.id}:${review.id}`)) continue;
-    voted.add(`${voter.id}:${review.id}`);
-    votes.push({ voter, reviewId: review.id });
-  }
-  const voting = await pool('helpful votes', votes, async ({ voter, reviewId }) => {
-    expectOk(await voter.call('PUT', `/api/reviews/${reviewId}/helpful`), 'vote');
+  const voting = await pool('helpful votes', plan.votes, async ([voter, review]) => {
+    expectOk(await users[voter]!.call('PUT', `/api/reviews/${reviewIds[review]}/helpful`), 'vote');
   });
   voting.finish();
 
@@ -378,7 +274,13 @@ async function seedModerator(): Promise<void> {
   if (granted.status !== 0) throw new Error('granting the demo moderator its role failed');
 }
 
-main().catch((error: unknown) => {
-  console.error(`seed failed: ${(error as Error).message}`);
-  process.exit(1);
-});
+if (process.argv.includes('--plan')) {
+  // The categories are the contracts' (the same list GET /api/categories answers).
+  const { CATEGORIES } = await import('@trustcircle/contracts');
+  process.stdout.write(`${JSON.stringify(demoPlan(SCALE, CATEGORIES))}\n`);
+} else {
+  await main().catch((error: unknown) => {
+    console.error(`seed failed: ${(error as Error).message}`);
+    process.exit(1);
+  });
+}
