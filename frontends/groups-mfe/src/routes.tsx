@@ -1,30 +1,27 @@
-import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import type { AppRoute, RemoteRouteTable } from '@trustcircle/ui';
 import { GroupDetailPage, GroupNotFound } from './pages/GroupDetail';
 import { GroupsListPage } from './pages/GroupsList';
-import { ToastFallback } from './toast-fallback';
 import './styles.scss';
 
 const basePath = '/groups';
-const page = (element: ReactNode) => <ToastFallback>{element}</ToastFallback>;
 
 /**
  * The groups remote's pages (spec §2). `/groups/create` opens the list with the Create Group
  * dialog; `/groups?id={id}` (the profile's link) goes to the group.
  */
 export const routes: AppRoute[] = [
-  { path: '/groups', access: 'public', element: page(<GroupsListPage basePath={basePath} />) },
+  { path: '/groups', access: 'public', element: <GroupsListPage basePath={basePath} /> },
   {
     path: '/groups/create',
     access: 'public',
     element: <Navigate to={basePath} replace state={{ openCreate: true }} />,
   },
-  { path: '/groups/:id', access: 'public', element: page(<GroupDetailPage basePath={basePath} />) },
+  { path: '/groups/:id', access: 'public', element: <GroupDetailPage basePath={basePath} /> },
 ];
 
 const table: RemoteRouteTable = {
   routes,
-  notFound: page(<GroupNotFound basePath={basePath} />),
+  notFound: <GroupNotFound basePath={basePath} />,
 };
 export default table;

@@ -1,11 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { BrowserRouter } from 'react-router-dom';
-import { Spinner } from '@trustcircle/ui';
+import { Spinner, ToastProvider } from '@trustcircle/ui';
 import { Frame } from './layout/Frame';
 import { createQueryClient } from './query-client';
 import { AppRoutes } from './routes';
-import { ToastProvider } from './toast';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);

@@ -19,17 +19,12 @@ export interface ToastInput {
 
 export type Notify = (toast: ToastInput) => void;
 
-/** The shell's toast function; `null` when no provider is mounted (a remote on its own). */
+/** The shell's toast function; `null` when no provider is mounted. */
 export const ToastContext = createContext<Notify | null>(null);
-
-/** The provided toast function, or `null` outside a provider. */
-export function useToastContext(): Notify | null {
-  return useContext(ToastContext);
-}
 
 const noToast: Notify = () => undefined;
 
-/** The provided toast function; outside a provider a no-op (nothing to show it in). */
+/** The provided toast function; outside a provider (a component test) a no-op. */
 export function useToast(): Notify {
   return useContext(ToastContext) ?? noToast;
 }

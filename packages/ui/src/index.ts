@@ -1,5 +1,9 @@
 export * from './api';
 export * from './components';
+export * from './stars';
+export * from './trust-score';
+export * from './review-card';
+export * from './photo-grid';
 export * from './helpers';
 export * from './icons';
 export * from './context';
@@ -7,3 +11,5 @@ export * from './review-list';
 export * from './hero-search';
 export * from './routes';
 export * from './notice';
+export * from './hooks';
+export * from './toast';

@@ -2,7 +2,7 @@ import type { HelpfulVoteResponse, ModeratedReview } from '@trustcircle/contract
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { api } from './api';
-import { ReviewCard } from './components';
+import { ReviewCard } from './review-card';
 import { useSessionUser, useToast } from './context';
 import { errorText } from './helpers';
 

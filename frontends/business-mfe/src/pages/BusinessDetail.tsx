@@ -5,12 +5,13 @@ import {
   EmptyState,
   initials,
   PenIcon,
+  ReviewList,
   Spinner,
   StarRating,
-  TrustScoreBar,
   truncate,
+  TrustScoreBar,
   UsersIcon,
-  ReviewList,
+  useToast,
 } from '@trustcircle/ui';
 import { BusinessCard, reviewCountText } from '../components/BusinessCard';
 import { CategoryIcon } from '../components/CategoryIcon';
@@ -18,7 +19,6 @@ import { LoadError } from '../components/common';
 import { UnusualActivityNotice } from '../components/UnusualActivityNotice';
 import { useBusiness, useSimilar } from '../data';
 import { highlights } from '../logic';
-import { useNotify } from '../toast';
 
 export const LATEST_COUNT = 2;
 export const GROUP_EXCERPT = 150;
@@ -52,7 +52,7 @@ function Section({
 }
 
 function Header({ business }: { business: BusinessDetailWithReviews }) {
-  const notify = useNotify();
+  const notify = useToast();
   const groups = business.groupTrustScores;
   const score = business.globalTrustScore;
   const share = async () => {

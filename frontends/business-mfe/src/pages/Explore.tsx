@@ -1,10 +1,16 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { EmptyState, SearchIcon, Spinner, StarRating, TrendingIcon } from '@trustcircle/ui';
+import {
+  EmptyState,
+  SearchIcon,
+  Spinner,
+  StarRating,
+  TrendingIcon,
+  useIsMobile,
+} from '@trustcircle/ui';
 import { BusinessCard } from '../components/BusinessCard';
 import { CategoryIcon } from '../components/CategoryIcon';
 import { SearchHero } from '../components/SearchHero';
 import { useBusinesses, useCategories, useTrending } from '../data';
-import { useIsMobile } from '../hooks';
 
 export const CHIP_COUNT = 6;
 export const TRENDING_COUNT = 5;

@@ -3,9 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { BusinessCreateSchema, CATEGORIES } from '@trustcircle/contracts/catalog';
-import { api, errorText } from '@trustcircle/ui';
+import { api, errorText, useToast } from '@trustcircle/ui';
 import { invalidateAfterWrite } from '../data';
-import { useNotify } from '../toast';
 
 const FIELDS = [
   { name: 'name', label: 'Business name', required: true },
@@ -22,7 +21,7 @@ const FIELDS = [
 export function NewBusinessPage() {
   const ids = useId();
   const navigate = useNavigate();
-  const notify = useNotify();
+  const notify = useToast();
   const client = useQueryClient();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const create = useMutation({

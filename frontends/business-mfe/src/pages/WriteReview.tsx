@@ -11,6 +11,7 @@ import {
   Spinner,
   StarInput,
   UsersIcon,
+  useToast,
 } from '@trustcircle/ui';
 import { CategoryIcon } from '../components/CategoryIcon';
 import {
@@ -22,7 +23,6 @@ import {
 } from '../data';
 import { stepPercent } from '../logic';
 import { ACCEPT_ATTRIBUTE, filterPhotos, previewOf } from '../photos';
-import { useNotify } from '../toast';
 
 export const STEPS = 3;
 export const MIN_SEARCH = 3; // "more than 2 characters" (spec §5)
@@ -193,7 +193,7 @@ function SelectBusiness({
 export function WriteReviewPage() {
   const { businessId } = useParams();
   const navigate = useNavigate();
-  const notify = useNotify();
+  const notify = useToast();
   const client = useQueryClient();
   const ids = useId();
 

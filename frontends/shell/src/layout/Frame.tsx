@@ -9,9 +9,9 @@ import {
   PenIcon,
   SearchIcon,
   searchText,
+  useToast,
 } from '@trustcircle/ui';
 import { displayName, useLogout, useSession } from '../session';
-import { useToast } from '../toast';
 import { Logo } from './Logo';
 
 const NAV = [

@@ -1,9 +1,8 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { LoginRequestSchema, RegistrationFormSchema } from '@trustcircle/contracts/users';
-import { ShieldIcon, Spinner, StarIcon, UsersIcon } from '@trustcircle/ui';
+import { ShieldIcon, Spinner, StarIcon, UsersIcon, useToast } from '@trustcircle/ui';
 import { displayName, useLogin, useRegister, useSession } from '../session';
-import { useToast } from '../toast';
 
 type Errors = Record<string, string>;
 

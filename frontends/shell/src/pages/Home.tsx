@@ -9,7 +9,9 @@ import {
   TrendingIcon,
   truncate,
   TrustScoreBar,
+  useIsMobile,
   UsersIcon,
+  useToast,
 } from '@trustcircle/ui';
 import {
   useAllGroups,
@@ -19,9 +21,7 @@ import {
   useMyGroups,
   useTrending,
 } from '../data';
-import { useIsMobile } from '../hooks';
 import { displayName, useSession } from '../session';
-import { useToast } from '../toast';
 import { HeroSearch } from './HeroSearch';
 
 export const FEED_PAGE = 3;

@@ -4,16 +4,16 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import {
   api,
+  apiMessage,
   CheckBadgeIcon,
   EmptyState,
-  apiMessage,
   moderationNotice,
   ReviewCard,
   Spinner,
+  useToast,
 } from '@trustcircle/ui';
 import { MY_REVIEWS_KEY, useMyReviews } from '../data';
 import { useSession } from '../session';
-import { useToast } from '../toast';
 
 type Moderation = NonNullable<ModeratedReview['moderation']>;
 

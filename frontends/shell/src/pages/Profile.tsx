@@ -12,11 +12,11 @@ import {
   longDate,
   profileScore,
   ReviewList,
+  useToast,
   VerifiedBadge,
 } from '@trustcircle/ui';
 import { useLeaveGroup, useMyGroups, useMyReviews } from '../data';
 import { displayName, useSession, useSetSessionUser } from '../session';
-import { useToast } from '../toast';
 
 function joined(createdAt: string): string {
   const date = new Date(createdAt);

@@ -1,0 +1,38 @@
+import { TextDecoder, TextEncoder } from 'node:util';
+
+/**
+ * Jest setup for the component tests (`@jest-environment jsdom`): what jsdom lacks and the
+ * browser has — TextEncoder (React Router needs it), PointerEvent and pointer capture (Radix
+ * Toast's swipe), matchMedia (the media-query hook). Node-environment tests skip all of it.
+ */
+if (typeof window !== 'undefined') {
+  Object.assign(globalThis, { TextEncoder, TextDecoder });
+
+  if (!('PointerEvent' in window)) {
+    class PointerEvent extends MouseEvent {
+      readonly pointerId: number;
+      readonly pointerType: string;
+      constructor(type: string, init: PointerEventInit = {}) {
+        super(type, init);
+        this.pointerId = init.pointerId ?? 1;
+        this.pointerType = init.pointerType ?? 'mouse';
+      }
+    }
+    Object.assign(window, { PointerEvent });
+  }
+  HTMLElement.prototype.setPointerCapture ??= () => undefined;
+  HTMLElement.prototype.releasePointerCapture ??= () => undefined;
+  HTMLElement.prototype.hasPointerCapture ??= () => false;
+
+  window.matchMedia ??= (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}

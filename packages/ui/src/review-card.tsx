@@ -1,0 +1,161 @@
+import type { ModeratedReview } from '@trustcircle/contracts';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { InitialsAvatar, ModerationBadge, RelativeDate, VerifiedBadge } from './components';
+import { MessageIcon, MoreIcon, ThumbsUpIcon } from './icons';
+import { PhotoGrid } from './photo-grid';
+import { StarRating } from './stars';
+
+export interface ReviewCardProps {
+  review: ModeratedReview;
+  currentUserId?: number | null;
+  /** Told after the link was copied (the shell shows a toast). */
+  onCopied?(url: string): void;
+  /** Helpful button; absent = count only. */
+  onHelpful?(review: ModeratedReview): void;
+  helpfulPending?: boolean;
+  /** Shown at the foot of the card (e.g. the author's moderation notice and appeal). */
+  footer?: ReactNode;
+}
+
+function ReviewMenu({ review, onCopied }: Pick<ReviewCardProps, 'review' | 'onCopied'>) {
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: MouseEvent) => {
+      if (!ref.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    return () => document.removeEventListener('mousedown', close);
+  }, [open]);
+
+  const copy = async () => {
+    const url = `${window.location.origin}/reviews/${review.id}`;
+    setOpen(false);
+    try {
+      await navigator.clipboard.writeText(url);
+    } catch {
+      // clipboard refused (insecure context): nothing else to do
+    }
+    onCopied?.(url);
+  };
+  const report = () => {
+    setOpen(false);
+    window.open(`/report/review/${review.id}`, '_blank', 'noopener');
+  };
+
+  return (
+    <div
+      className="position-relative"
+      ref={ref}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') setOpen(false);
+      }}
+    >
+      <button
+        type="button"
+        className="btn btn-sm btn-link text-body-secondary tc-icon-btn"
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label="Review options"
+        onClick={() => setOpen((value) => !value)}
+      >
+        <MoreIcon size={18} />
+      </button>
+      {open && (
+        <ul id={menuId} className="dropdown-menu dropdown-menu-end show tc-menu-right">
+          <li>
+            <button type="button" className="dropdown-item" onClick={copy}>
+              Copy link
+            </button>
+          </li>
+          <li>
+            <button type="button" className="dropdown-item" onClick={report}>
+              Report
+            </button>
+          </li>
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export function ReviewCard({
+  review,
+  currentUserId,
+  onCopied,
+  onHelpful,
+  helpfulPending,
+  footer,
+}: ReviewCardProps) {
+  const businessName = review.businessName || `Business #${review.businessId}`;
+  const author = review.user;
+  const mine = currentUserId != null && review.userId === currentUserId;
+  const firstGroup = review.groups?.[0];
+  const photos = review.photos ?? [];
+  return (
+    <article className="card tc-review-card shadow-sm" aria-label={`Review of ${businessName}`}>
+      <div className="card-body">
+        <div className="d-flex align-items-start gap-2">
+          <InitialsAvatar name={author?.name} username={author?.username} size={40} />
+          <div className="flex-grow-1 min-w-0">
+            <div className="d-flex flex-wrap align-items-center gap-1">
+              <span className="fw-semibold">
+                {author?.name || author?.username || 'TrustCircle member'}
+              </span>
+              {author?.isVerified && <VerifiedBadge since={author.verifiedAt} />}
+              {mine && <span className="badge text-bg-light border">Your review</span>}
+              <ModerationBadge status={review.moderation?.status} />
+            </div>
+            <div className="small text-body-secondary">
+              <RelativeDate value={review.createdAt} />
+              {firstGroup && (
+                <>
+                  {' · '}
+                  <span className="badge tc-badge-group">{firstGroup.name}</span>
+                </>
+              )}
+            </div>
+          </div>
+          <ReviewMenu review={review} onCopied={onCopied} />
+        </div>
+        <h3 className="h6 mt-3 mb-1">
+          <Link to={`/business/${review.businessId}`} className="tc-link-strong">
+            {businessName}
+          </Link>
+        </h3>
+        <div className="d-flex align-items-center gap-2 mb-2">
+          <StarRating value={review.rating} />
+          <span className="small fw-semibold">{Number(review.rating).toFixed(1)}</span>
+        </div>
+        <p className="mb-2 tc-review-content">{review.content}</p>
+        {photos.length > 0 && <PhotoGrid photos={photos} subject={businessName} />}
+        <div className="d-flex align-items-center gap-3 small text-body-secondary">
+          {onHelpful ? (
+            <button
+              type="button"
+              className={`btn btn-sm ${review.hasVoted ? 'btn-primary' : 'btn-outline-secondary'}`}
+              disabled={helpfulPending}
+              aria-pressed={review.hasVoted ?? false}
+              onClick={() => onHelpful(review)}
+            >
+              <ThumbsUpIcon size={14} /> Helpful ({review.helpfulCount ?? 0})
+            </button>
+          ) : (
+            <span>
+              <ThumbsUpIcon size={14} /> {review.helpfulCount ?? 0} helpful
+            </span>
+          )}
+          <span>
+            <MessageIcon size={14} /> 0 comments
+          </span>
+        </div>
+        {footer}
+      </div>
+    </article>
+  );
+}

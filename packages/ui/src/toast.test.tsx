@@ -1,0 +1,102 @@
+/**
+ * @jest-environment jsdom
+ */
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { useToast } from './context';
+import { SWIPE_THRESHOLD_PX, TOAST_DURATION_MS, ToastProvider } from './toast';
+
+/** A button per toast, so the test raises them as a page would. */
+function Raise({ title, description }: { title: string; description?: string }) {
+  const notify = useToast();
+  return (
+    <button type="button" onClick={() => notify({ title, description })}>
+      raise {title}
+    </button>
+  );
+}
+
+function renderToasts() {
+  return render(
+    <ToastProvider>
+      <Raise title="First" description="one" />
+      <Raise title="Second" />
+    </ToastProvider>,
+  );
+}
+
+const toasts = () => screen.queryAllByTestId('toast');
+
+/** A pointer gesture on the toast: down at 0, move to `dx`, up (Radix reads clientX/Y). */
+function swipe(element: HTMLElement, dx: number) {
+  const base = { pointerType: 'touch', pointerId: 1, button: 0, isPrimary: true };
+  fireEvent.pointerDown(element, { ...base, clientX: 100, clientY: 100 });
+  fireEvent.pointerMove(element, { ...base, clientX: 100 + dx / 2, clientY: 100 });
+  fireEvent.pointerMove(element, { ...base, clientX: 100 + dx, clientY: 100 });
+  fireEvent.pointerUp(element, { ...base, clientX: 100 + dx, clientY: 100 });
+}
+
+describe('ToastProvider (spec §4)', () => {
+  beforeEach(() => {
+    jest.useFakeTimers();
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+
+  it('shows a toast with its title and description in the region labelled "Notification"', () => {
+    renderToasts();
+    fireEvent.click(screen.getByText('raise First'));
+    const region = screen.getByRole('region', { name: 'Notification' });
+    expect(region.textContent).toContain('First');
+    expect(region.textContent).toContain('one');
+  });
+
+  it('shows one toast at a time: a new one replaces the one showing', () => {
+    renderToasts();
+    fireEvent.click(screen.getByText('raise First'));
+    fireEvent.click(screen.getByText('raise Second'));
+    expect(toasts()).toHaveLength(1);
+    expect(toasts()[0]!.textContent).toContain('Second');
+  });
+
+  it(`closes after ${TOAST_DURATION_MS} ms, not before`, () => {
+    renderToasts();
+    fireEvent.click(screen.getByText('raise First'));
+    act(() => jest.advanceTimersByTime(TOAST_DURATION_MS - 100));
+    expect(toasts()).toHaveLength(1);
+    act(() => jest.advanceTimersByTime(200));
+    expect(toasts()).toHaveLength(0);
+  });
+
+  it(`is dismissed by a swipe right past ${SWIPE_THRESHOLD_PX} px, and stays after a shorter one`, () => {
+    renderToasts();
+    fireEvent.click(screen.getByText('raise First'));
+    swipe(toasts()[0]!, SWIPE_THRESHOLD_PX - 20);
+    expect(toasts()).toHaveLength(1);
+    swipe(toasts()[0]!, SWIPE_THRESHOLD_PX + 20);
+    act(() => jest.advanceTimersByTime(0));
+    expect(toasts()).toHaveLength(0);
+  });
+
+  it('does not close on a swipe to the left', () => {
+    renderToasts();
+    fireEvent.click(screen.getByText('raise First'));
+    swipe(toasts()[0]!, -(SWIPE_THRESHOLD_PX + 40));
+    expect(toasts()).toHaveLength(1);
+  });
+
+  it('closes on its dismiss button', () => {
+    renderToasts();
+    fireEvent.click(screen.getByText('raise First'));
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss notification' }));
+    act(() => jest.advanceTimersByTime(0));
+    expect(toasts()).toHaveLength(0);
+  });
+
+  it('moves the focus to the notifications on F8', () => {
+    renderToasts();
+    fireEvent.keyDown(document, { key: 'F8', code: 'F8' });
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Notification');
+  });
+});
