@@ -1,18 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { catalogService } from '@trustcircle/catalog';
-import { communitiesService } from '@trustcircle/communities';
-import { gatewayService } from '@trustcircle/gateway';
-import { identityService } from '@trustcircle/identity';
-import { reviewsService } from '@trustcircle/reviews';
 import { createDb, type Knex } from '@trustcircle/service-kit';
-import {
-  eventually,
-  startStack,
-  type TestClient,
-  type TestResponse,
-  type TestStack,
-} from '@trustcircle/testing';
+import { eventually, type TestClient, type TestStack } from '@trustcircle/testing';
+import { startPlatform, written } from './support/platform';
 // scripts/ are ES modules run by Node itself (the test loads them through jest's transform).
 import type * as EngineModule from '../scripts/reconcile/engine.ts' with {
   'resolution-mode': 'import',
@@ -33,11 +23,7 @@ let admin: Knex;
 
 beforeAll(async () => {
   engine = await import('../scripts/reconcile/engine.ts');
-  stack = await startStack({
-    gateway: gatewayService,
-    services: [identityService, communitiesService, catalogService, reviewsService],
-    env: { gateway: { REGISTER_LIMIT_PER_IP: '10000', LOGIN_LIMIT_PER_IP: '10000' } },
-  });
+  stack = await startPlatform();
   admin = createDb({ url: stack.db.adminUrl, schema: 'public', poolMax: 2 });
 }, 90_000);
 
@@ -54,16 +40,6 @@ const driftOf = (report: Report) =>
   Object.fromEntries(
     report.results.filter((r) => r.drift.length).map((r) => [r.name, r.drift.map((d) => d.key)]),
   );
-
-/** Retries a write while a projection it needs is on its way (409 + Retry-After). */
-const written = async (send: () => Promise<TestResponse>) => {
-  const res = await eventually(send, (r) => r.status !== 409 && r.status !== 503, {
-    timeoutMs: 10_000,
-    intervalMs: 100,
-  });
-  if (res.status >= 300) throw new Error(`write answered ${res.status} ${res.text}`);
-  return res.body;
-};
 
 let users = 0;
 async function register(): Promise<{ client: TestClient; id: number }> {

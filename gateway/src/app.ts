@@ -19,6 +19,7 @@ import { createProxies, prefix, type UpstreamRoute } from './proxy';
 import { createGatewayLimits } from './limits';
 import { accountRoutes } from './routes/account-routes';
 import { identityCalls } from './routes/identity-calls';
+import { leaveRoutes } from './routes/leave-routes';
 import { sessionRoutes } from './routes/session-routes';
 import { sessionsListRoutes } from './routes/sessions-list-routes';
 import { bodyRules, sameOriginOnly } from './security';
@@ -98,6 +99,7 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
   const cookie = cookieSettings(config);
   const limits = createGatewayLimits(ctx.db, config, logger, cookie.options.secure === true);
   const security = securityEvents(logger, ctx.registry);
+  const identity = identityCalls({ upstreams, tokens, identityUrl: config.IDENTITY_URL, logger });
 
   const app = createHttpApp({
     logger,
@@ -143,10 +145,30 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
       app.use(
         '/api',
         accountRoutes({
-          identity: identityCalls({ upstreams, tokens, identityUrl: config.IDENTITY_URL, logger }),
+          identity,
           sessions,
           cookie,
           limits: limits.sessionLimits,
+          bodyLimitBytes: config.BODY_LIMIT_BYTES,
+          logger,
+          security,
+        }),
+      );
+      app.use(
+        '/api',
+        leaveRoutes({
+          identity,
+          sessions,
+          upstreams,
+          tokens,
+          urls: {
+            identity: config.IDENTITY_URL,
+            communities: config.COMMUNITIES_URL,
+            reviews: config.REVIEWS_URL,
+          },
+          cookie,
+          limits: limits.sessionLimits,
+          signIn: limits.signIn,
           bodyLimitBytes: config.BODY_LIMIT_BYTES,
           logger,
           security,

@@ -2,7 +2,14 @@ import { INVALID_CREDENTIALS, type LoginRequest, type User } from '@trustcircle/
 import { unauthorized } from '@trustcircle/service-kit';
 import type { Request, Response } from 'express';
 import type { RateLimits } from '../rate-limits';
+import { hashSessionId } from '../sessions/session-service';
 import type { TrustedDevices } from './trusted-devices';
+
+/**
+ * An unknown name's budget key: hashed, so the shared counters never keep what people typed
+ * (a mistyped password in the name field, or the name of an account that was deleted).
+ */
+const typedName = (name: string) => hashSessionId(name.trim().toLowerCase());
 
 /** identity's verdict; `accountId` (null: no such account) never reaches the client. */
 export type CredentialsVerdict = { user: User } | { user: null; accountId: number | null };
@@ -27,6 +34,11 @@ export class SignInGuard {
     await this.devices.trust(res, userId);
   }
 
+  /** A deleted account: the browsers trusted for it are forgotten. */
+  async forgetAccount(userId: number): Promise<void> {
+    await this.devices.forget(userId);
+  }
+
   async attempt(
     req: Request,
     res: Response,
@@ -46,7 +58,7 @@ export class SignInGuard {
     const budget = trusted
       ? this.limits.deviceFailures(device.idHash)
       : this.limits.accountFailures(
-          accountId === null ? `name:${credentials.username.trim().toLowerCase()}` : `${accountId}`,
+          accountId === null ? `name:${typedName(credentials.username)}` : `${accountId}`,
         );
 
     if (!verdict.user) {

@@ -38,6 +38,11 @@ export class TrustedDevices {
     return this.store.findValid(hashSessionId(token));
   }
 
+  /** The account is gone: no browser is trusted for it any more. */
+  async forget(userId: number): Promise<void> {
+    await this.store.deleteForUser(userId);
+  }
+
   /** Trusts this browser for `userId` from now on (a new token each time). */
   async trust(res: Response, userId: number): Promise<void> {
     const token = randomBytes(32).toString('base64url');

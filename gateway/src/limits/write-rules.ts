@@ -27,6 +27,8 @@ export const WRITE_LIMIT_DEFAULTS = {
    * ours to fill.
    */
   ACCOUNT_MAIL: { perAccount: 10, perIp: 30, windowSeconds: HOUR },
+  /** Data exports: a read, but one that asks every service for everything about a member. */
+  EXPORTS: { perAccount: 5, perIp: 20, windowSeconds: HOUR },
 } satisfies Record<string, LimitDefault>;
 
 export type WriteLimitName = keyof typeof WRITE_LIMIT_DEFAULTS;
@@ -45,9 +47,10 @@ export const WRITE_LIMIT_MESSAGES: Record<WriteLimitName, string> = {
   PHOTO_BYTES: 'You have uploaded more photo data than we allow for now.',
   OTHER_WRITES: 'You are making changes faster than we allow.',
   ACCOUNT_MAIL: 'You have asked for many emails.',
+  EXPORTS: 'You have downloaded your data several times already.',
 };
 
-type Method = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 interface Rule {
   name: WriteLimitName;
   methods: Method[];
@@ -64,6 +67,7 @@ const RULES: Rule[] = [
   { name: 'MEMBERSHIPS', methods: ['POST'], path: /^\/groups(\/[^/]+)?\/(join|leave)$/ },
   { name: 'BUSINESSES', methods: ['POST'], path: /^\/businesses$/ },
   { name: 'PHOTOS', methods: ['POST'], path: /^\/photos$/ },
+  { name: 'EXPORTS', methods: ['GET'], path: /^\/user\/export$/ },
   {
     name: 'ACCOUNT_MAIL',
     methods: ['POST'],
@@ -85,11 +89,14 @@ export function canonicalPath(path: string): string {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** The limit a request under `/api` spends on, or null for reads and the session routes. */
+/**
+ * The limit a request under `/api` spends on, or null for reads (exports excepted) and the
+ * session routes.
+ */
 export function writeLimitFor(method: string, apiPath: string): WriteLimitName | null {
-  if (SAFE_METHODS.has(method)) return null;
   const path = canonicalPath(apiPath);
   if (SESSION_PATHS.has(path)) return null;
   const rule = RULES.find((r) => r.methods.includes(method as Method) && r.path.test(path));
-  return rule?.name ?? 'OTHER_WRITES';
+  if (rule) return rule.name;
+  return SAFE_METHODS.has(method) ? null : 'OTHER_WRITES';
 }

@@ -12,7 +12,6 @@ import {
   PasswordChangedResponseSchema,
   RESET_DONE,
   ResetPasswordRequestSchema,
-  type ErrorBody,
   type User,
 } from '@trustcircle/contracts';
 import {
@@ -27,6 +26,7 @@ import { Router, type Request } from 'express';
 import type { RateLimits } from '../rate-limits';
 import type { SessionService } from '../sessions/session-service';
 import type { IdentityCalls } from './identity-calls';
+import { passwordProof } from './password-proof';
 import { sessionStarter, type SessionRoutesDeps } from './session-routes';
 
 export interface AccountRoutesDeps {
@@ -56,27 +56,7 @@ export function accountRoutes(deps: AccountRoutesDeps): Router {
       details: sessionsEnded === undefined ? undefined : { sessionsEnded },
     });
 
-  /**
-   * An identity call that proves the owner with a password: a wrong one spends the account's
-   * sign-in failure budget, so a stolen session cannot guess it (docs/security.md, "Sign-in").
-   */
-  async function withPassword(
-    req: Request,
-    userId: number,
-    call: { path: string; body: unknown; wrong: string; failed: SecurityEvent },
-  ): Promise<{ status: number; body: unknown }> {
-    const failures = deps.limits.accountFailures(String(userId));
-    await deps.limits.limiter.check(failures);
-    const answer = await identity.call(call.path, call.body);
-    if (answer.status >= 300) {
-      if ((answer.body as ErrorBody | null)?.message === call.wrong) {
-        await deps.limits.limiter.spend([failures]);
-        record(call.failed, req, userId);
-      }
-      identity.relayFailure(answer.status, answer.body);
-    }
-    return answer;
-  }
+  const withPassword = passwordProof(deps);
 
   // The same 202 whether or not an account owns the address; identity queues the mail.
   router.post('/password/forgot', json, async (req, res) => {

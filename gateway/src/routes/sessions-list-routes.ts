@@ -9,8 +9,20 @@ import { notFound, unauthorized, type SecurityEvents } from '@trustcircle/servic
 import { Router, type CookieOptions, type Request } from 'express';
 import type { SessionService } from '../sessions/session-service';
 import { describeUserAgent } from '../sessions/user-agent';
+import type { SessionListing } from '../store/sessions-store';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The list's view of the account's sessions; `currentIdHash` marks this request's. */
+export function sessionViews(rows: SessionListing[], currentIdHash: string | null): Session[] {
+  return rows.map((row) => ({
+    id: row.publicId,
+    ...describeUserAgent(row.userAgent),
+    createdAt: row.createdAt.toISOString(),
+    lastSeenAt: row.lastSeenAt.toISOString(),
+    current: row.idHash === currentIdHash,
+  }));
+}
 
 function signedIn(req: Request) {
   if (!req.tcSession) throw unauthorized();
@@ -32,15 +44,7 @@ export function sessionsListRoutes(deps: {
 
   router.get('/user/sessions', async (req, res) => {
     const session = signedIn(req);
-    const rows = await sessions.list(session.userId);
-    const answer: Session[] = rows.map((row) => ({
-      id: row.publicId,
-      ...describeUserAgent(row.userAgent),
-      createdAt: row.createdAt.toISOString(),
-      lastSeenAt: row.lastSeenAt.toISOString(),
-      current: row.idHash === session.idHash,
-    }));
-    res.json(answer);
+    res.json(sessionViews(await sessions.list(session.userId), session.idHash));
   });
 
   router.post('/user/sessions/end-others', async (req, res) => {

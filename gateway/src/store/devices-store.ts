@@ -9,6 +9,8 @@ export interface DevicesStore {
   create(device: TrustedDevice & { ttlMs: number }): Promise<void>;
   findValid(idHash: string): Promise<TrustedDevice | null>;
   deleteExpired(): Promise<number>;
+  /** Every browser trusted for the account (it was deleted). */
+  deleteForUser(userId: number): Promise<void>;
 }
 
 export function knexDevicesStore(db: Knex): DevicesStore {
@@ -27,6 +29,10 @@ export function knexDevicesStore(db: Knex): DevicesStore {
         .andWhere('expires_at', '>', db.fn.now())
         .first('id_hash', 'user_id')) as { id_hash: string; user_id: number } | undefined;
       return row ? { idHash: row.id_hash, userId: row.user_id } : null;
+    },
+
+    async deleteForUser(userId) {
+      await db('trusted_devices').where({ user_id: userId }).delete();
     },
 
     async deleteExpired() {

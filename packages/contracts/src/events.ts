@@ -32,6 +32,19 @@ export const UserEventDataSchema = z.object({
 });
 export type UserEventData = z.infer<typeof UserEventDataSchema>;
 
+/**
+ * The account is gone (issue 19): every service removes or anonymises what it holds of the
+ * user. `version` follows the user's last published version, so an older user event arriving
+ * later is recognisably stale; `reviews` is the member's choice for their reviews.
+ */
+export const UserDeletedEventDataSchema = z.object({
+  id: Id,
+  reviews: z.enum(['delete', 'keep']),
+  deletedAt: Timestamp,
+  version: Version,
+});
+export type UserDeletedEventData = z.infer<typeof UserDeletedEventDataSchema>;
+
 export const GroupEventDataSchema = z.object({
   id: Id,
   name: z.string(),
@@ -95,6 +108,17 @@ export const ReviewEventDataSchema = z.object({
 });
 export type ReviewEventData = z.infer<typeof ReviewEventDataSchema>;
 
+/**
+ * A review removed for good (its author left and chose to delete their reviews): projections
+ * drop it, counts and scores follow. `version` is higher than any state published before.
+ */
+export const ReviewDeletedEventDataSchema = z.object({
+  id: Id,
+  businessId: Id,
+  version: Version,
+});
+export type ReviewDeletedEventData = z.infer<typeof ReviewDeletedEventDataSchema>;
+
 /** A vote changes the review's helpful count, hence the review's version. */
 export const VoteChangedEventDataSchema = z.object({
   reviewId: Id,
@@ -132,6 +156,7 @@ export type ActivityChangedEventData = z.infer<typeof ActivityChangedEventDataSc
 export const EventPayloadSchemas = {
   'identity.user.registered': UserEventDataSchema,
   'identity.user.updated': UserEventDataSchema,
+  'identity.user.deleted': UserDeletedEventDataSchema,
   'communities.group.created': GroupEventDataSchema,
   'communities.group.updated': GroupEventDataSchema,
   'communities.member.joined': MemberJoinedEventDataSchema,
@@ -141,6 +166,7 @@ export const EventPayloadSchemas = {
   'reviews.review.created': ReviewEventDataSchema,
   'reviews.review.updated': ReviewEventDataSchema,
   'reviews.review.hidden': ReviewEventDataSchema,
+  'reviews.review.deleted': ReviewDeletedEventDataSchema,
   'reviews.vote.changed': VoteChangedEventDataSchema,
   'reviews.moderation.decided': ModerationDecidedEventDataSchema,
   'reviews.activity.changed': ActivityChangedEventDataSchema,

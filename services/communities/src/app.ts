@@ -2,6 +2,7 @@ import {
   authenticate,
   createHttpApp,
   createOutboxRelay,
+  internalExportRoutes,
   type ServiceContext,
   type ServiceParts,
 } from '@trustcircle/service-kit';
@@ -9,6 +10,7 @@ import type { CommunitiesConfig } from './config';
 import { createGroups } from './domain/groups';
 import { createProjectionsConsumer } from './events/consumers';
 import { groupRoutes } from './routes/groups';
+import { groupsStore } from './store/groups-store';
 
 export function createCommunitiesApp(ctx: ServiceContext<CommunitiesConfig>): ServiceParts {
   const groups = createGroups({ db: ctx.db });
@@ -18,6 +20,10 @@ export function createCommunitiesApp(ctx: ServiceContext<CommunitiesConfig>): Se
     routes(app) {
       app.use(authenticate(ctx.verifier!));
       app.use('/api/groups', groupRoutes(groups));
+      app.use(
+        '/internal',
+        internalExportRoutes((id) => groupsStore.exportOf(ctx.db, id)),
+      );
     },
   });
   return { app, workers: [createOutboxRelay(ctx), createProjectionsConsumer(ctx)] };

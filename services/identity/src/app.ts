@@ -8,6 +8,7 @@ import {
   type ServiceParts,
 } from '@trustcircle/service-kit';
 import type { IdentityConfig } from './config';
+import { createAccountDeletion } from './domain/account-deletion';
 import { accountMails } from './domain/account-mail';
 import { createAccounts } from './domain/accounts';
 import { createEmailChange } from './domain/email-change';
@@ -41,6 +42,7 @@ export function createIdentityApp(ctx: ServiceContext<IdentityConfig>): ServiceP
   const confirmation = createEmailConfirmation(stores);
   const passwords = createPasswordFlows(stores);
   const emailChange = createEmailChange(stores);
+  const deletion = createAccountDeletion(stores);
   const accounts = createAccounts({
     ...stores,
     verification: verificationProvider(ctx),
@@ -59,7 +61,10 @@ export function createIdentityApp(ctx: ServiceContext<IdentityConfig>): ServiceP
     registry: ctx.registry,
     routes(app) {
       app.use(authenticate(ctx.verifier!));
-      app.use('/internal', internalRoutes({ accounts, passwords, confirmation, emailChange }));
+      app.use(
+        '/internal',
+        internalRoutes({ accounts, passwords, confirmation, emailChange, deletion }),
+      );
       app.use('/api/user', userRoutes({ accounts, confirmation }));
     },
   });

@@ -7,7 +7,11 @@ import type { Knex, Migration } from '@trustcircle/service-kit';
  * Users projected before this migration get their date with their next `identity.user.updated`,
  * or at once from `npm run reconcile -- --fix` (it compares `verified_at` with identity's).
  */
-const card = (withVerifiedAt: boolean) => `
+/**
+ * The card function; `formerMember` (013): the reviews a member kept when leaving show
+ * "Former member" with nothing else of theirs.
+ */
+export const reviewCardFunction = (withVerifiedAt: boolean, formerMember = false) => `
   create or replace function review_card(r reviews) returns json language sql stable
   set search_path from current as $$
     select json_build_object(
@@ -31,7 +35,11 @@ const card = (withVerifiedAt: boolean) => `
                            where t.review_id = r.id), '[]'::json),
       'user', (select json_build_object(
                         'id', r.user_id,
-                        'name', coalesce(u.name, ''),
+                        'name', ${
+                          formerMember
+                            ? `case when r.author_left then 'Former member' else coalesce(u.name, '') end`
+                            : `coalesce(u.name, '')`
+                        },
                         'username', coalesce(u.username, ''),
                         'avatar', u.avatar,
                         'isVerified', coalesce(u.is_verified, false)${
@@ -58,7 +66,7 @@ export const createAuthorVerifiedAt: Migration = {
   name: '011_author_verified_at',
   async up(db: Knex) {
     await db.raw('alter table users add column verified_at timestamptz');
-    await db.raw(card(true));
+    await db.raw(reviewCardFunction(true));
     await db.raw('drop trigger users_cards_update on users');
     await db.raw(cardColumns(AFTER));
     await db.raw('update reviews r set card = review_card(r)');
@@ -66,7 +74,7 @@ export const createAuthorVerifiedAt: Migration = {
   async down(db: Knex) {
     await db.raw('drop trigger users_cards_update on users');
     await db.raw(cardColumns(BEFORE));
-    await db.raw(card(false));
+    await db.raw(reviewCardFunction(false));
     await db.raw('update reviews r set card = review_card(r)');
     await db.raw('alter table users drop column verified_at');
   },

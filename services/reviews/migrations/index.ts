@@ -10,6 +10,7 @@ import { createVotesInDomain } from './009_votes_in_domain';
 import { createPhotosByOwner } from './010_photos_by_owner';
 import { createAuthorVerifiedAt } from './011_author_verified_at';
 import { createEmailConfirmedStanding } from './012_email_confirmed_standing';
+import { createFormerMembers } from './013_former_members';
 
 /** Reviews publishes (outbox) and consumes (inbox) events. */
 export const migrations: Migration[] = [
@@ -25,4 +26,5 @@ export const migrations: Migration[] = [
   createPhotosByOwner,
   createAuthorVerifiedAt,
   createEmailConfirmedStanding,
+  createFormerMembers,
 ];

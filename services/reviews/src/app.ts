@@ -2,6 +2,7 @@ import {
   authenticate,
   createHttpApp,
   createOutboxRelay,
+  internalExportRoutes,
   type ServiceContext,
   type ServiceParts,
 } from '@trustcircle/service-kit';
@@ -17,6 +18,7 @@ import { createPhotoSweeper } from './photos/sweeper';
 import { photoRoutes } from './routes/photos';
 import { appealRoutes, moderationRoutes } from './routes/moderation';
 import { listRoutes, reviewRoutes } from './routes/reviews';
+import { leaversStore } from './store/leavers-store';
 import { createActivitySweeper } from './workers/activity-sweeper';
 import { periodicWorker } from './workers/periodic';
 
@@ -36,6 +38,10 @@ export function createReviewsApp(ctx: ServiceContext<ReviewsConfig>): ServicePar
       app.use('/api/moderation', moderationRoutes({ moderation, queue, reviews }));
       app.use('/api/photos', photoRoutes(photos));
       app.use('/api', listRoutes(reviews));
+      app.use(
+        '/internal',
+        internalExportRoutes((id) => leaversStore.exportOf(ctx.db, id)),
+      );
     },
   });
   return {

@@ -1,6 +1,8 @@
 import type {
   GroupEventData,
+  ReviewDeletedEventData,
   ReviewEventData,
+  UserDeletedEventData,
   UserEventData,
   VoteChangedEventData,
 } from '@trustcircle/contracts';
@@ -150,7 +152,10 @@ export const scoring = {
   },
 
   /** A verification change re-weighs every review of the author, in every business. */
-  async applyAuthor(trx: Knex.Transaction, user: UserEventData): Promise<number[]> {
+  async applyAuthor(
+    trx: Knex.Transaction,
+    user: Pick<UserEventData, 'id' | 'isVerified' | 'version'>,
+  ): Promise<number[]> {
     await projectionsStore.lockAuthor(trx, user.id);
     const newer = await projectionsStore.upsertAuthor(trx, {
       userId: user.id,
@@ -170,6 +175,26 @@ export const scoring = {
       await recomputeBusiness(trx, businessId);
     }
     return businessIds;
+  },
+
+  /**
+   * A member left: reviews they chose to keep weigh from now on as an unverified author's
+   * (the verification was the person's), through the same path as any verification change;
+   * then the author's row goes. Deleted reviews leave with their own events.
+   */
+  async forgetAuthor(trx: Knex.Transaction, user: UserDeletedEventData): Promise<void> {
+    await scoring.applyAuthor(trx, { id: user.id, isVerified: false, version: user.version });
+    await projectionsStore.deleteAuthor(trx, user.id);
+  },
+
+  /** A review deleted for good: its fact goes and its business is rescored. */
+  async dropReview(trx: Knex.Transaction, review: ReviewDeletedEventData): Promise<void> {
+    await projectionsStore.lockBusinesses(trx, [review.businessId]);
+    const existing = await projectionsStore.fact(trx, review.id);
+    if (!existing) return;
+    if (existing.version >= review.version) return;
+    await projectionsStore.deleteFact(trx, review.id);
+    await recomputeBusiness(trx, existing.business_id);
   },
 
   async applyGroup(trx: Knex.Transaction, group: GroupEventData): Promise<void> {

@@ -6,10 +6,12 @@ export const CONSUMED_SUBJECTS = [
   'reviews.review.created',
   'reviews.review.updated',
   'reviews.review.hidden',
+  'reviews.review.deleted',
   'reviews.vote.changed',
   'reviews.activity.changed',
   'identity.user.registered',
   'identity.user.updated',
+  'identity.user.deleted',
   'communities.group.created',
   'communities.group.updated',
 ] as const;
@@ -40,6 +42,9 @@ export function createProjectionsConsumer(ctx: EventsContext) {
         case 'reviews.review.hidden':
           await scoring.applyReview(trx, event.data);
           return;
+        case 'reviews.review.deleted':
+          await scoring.dropReview(trx, event.data);
+          return;
         case 'reviews.vote.changed':
           await scoring.applyVotes(trx, [event.data]);
           return;
@@ -49,6 +54,9 @@ export function createProjectionsConsumer(ctx: EventsContext) {
         case 'identity.user.registered':
         case 'identity.user.updated':
           await scoring.applyAuthor(trx, event.data);
+          return;
+        case 'identity.user.deleted':
+          await scoring.forgetAuthor(trx, event.data);
           return;
         case 'communities.group.created':
         case 'communities.group.updated':

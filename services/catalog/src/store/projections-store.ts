@@ -108,6 +108,15 @@ export const projectionsStore = {
     else await trx('review_facts').insert({ review_id: reviewId, ...row });
   },
 
+  async deleteFact(trx: Knex.Transaction, reviewId: number): Promise<void> {
+    await trx('review_facts').where({ review_id: reviewId }).delete();
+  },
+
+  /** A member who left: their verification is theirs, not the platform's to keep. */
+  async deleteAuthor(trx: Knex.Transaction, userId: number): Promise<void> {
+    await trx('authors').where({ user_id: userId }).delete();
+  },
+
   async authorVerified(trx: Knex.Transaction, userId: number): Promise<boolean | null> {
     const row = await trx('authors').where({ user_id: userId }).first('is_verified');
     return row ? (row as { is_verified: boolean }).is_verified : null;

@@ -2,6 +2,7 @@ import type { ReviewEventData } from '@trustcircle/contracts';
 import { createEventConsumer, type EventsContext, type Knex } from '@trustcircle/service-kit';
 import { desiredGroups, tagChanges } from '../domain/review-tags';
 import { projectionsStore } from '../store/projections-store';
+import { dropReview, forgetUser } from './account-events';
 
 /**
  * Applies one review state to the group counts. Order-safe: the review's row is locked and an
@@ -27,15 +28,23 @@ export function createProjectionsConsumer(ctx: EventsContext) {
     subjects: [
       'identity.user.registered',
       'identity.user.updated',
+      'identity.user.deleted',
       'reviews.review.created',
       'reviews.review.updated',
       'reviews.review.hidden',
+      'reviews.review.deleted',
     ],
     async handle(trx, event) {
       switch (event.type) {
         case 'identity.user.registered':
         case 'identity.user.updated':
           await projectionsStore.upsertUser(trx, event.data);
+          return;
+        case 'identity.user.deleted':
+          await forgetUser(trx, event.data);
+          return;
+        case 'reviews.review.deleted':
+          await dropReview(trx, event.data);
           return;
         case 'reviews.review.created':
         case 'reviews.review.updated':

@@ -1,4 +1,4 @@
-import type { Group } from '@trustcircle/contracts';
+import type { CommunitiesExport, Group } from '@trustcircle/contracts';
 import type { Knex } from '@trustcircle/service-kit';
 
 interface GroupRow {
@@ -189,6 +189,37 @@ export const groupsStore = {
       .where({ id: groupId })
       .update({ member_count: trx.raw('member_count - 1') });
     return { leftAt: row.left_at.toISOString() };
+  },
+
+  /** The groups a user is in, ascending (the order every multi-group lock takes). */
+  async groupIdsOf(db: Knex, userId: number): Promise<number[]> {
+    const rows = await db('group_members').where({ user_id: userId }).orderBy('group_id');
+    return rows.map((row: { group_id: number }) => row.group_id);
+  },
+
+  /** What an export shows of a user: memberships and the groups they created. */
+  async exportOf(db: Knex, userId: number): Promise<CommunitiesExport> {
+    const memberships = await db('group_members as m')
+      .join('groups as g', 'g.id', 'm.group_id')
+      .where('m.user_id', userId)
+      .orderBy('m.id')
+      .select('m.group_id', 'g.name', 'm.joined_at');
+    const created = await db('groups')
+      .where({ creator_id: userId })
+      .orderBy('id')
+      .select('id', 'name', 'created_at');
+    return {
+      memberships: memberships.map((row: { group_id: number; name: string; joined_at: Date }) => ({
+        groupId: row.group_id,
+        groupName: row.name,
+        joinedAt: row.joined_at.toISOString(),
+      })),
+      groupsCreated: created.map((row: { id: number; name: string; created_at: Date }) => ({
+        id: row.id,
+        name: row.name,
+        createdAt: row.created_at.toISOString(),
+      })),
+    };
   },
 
   async isMember(db: Knex, groupId: number, userId: number): Promise<boolean> {

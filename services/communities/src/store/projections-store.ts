@@ -20,6 +20,16 @@ export const projectionsStore = {
     );
   },
 
+  /** A member who left the platform: their display data goes (reconcile: no orphan rows). */
+  async deleteUser(trx: Knex.Transaction, userId: number): Promise<void> {
+    await trx('users').where({ id: userId }).delete();
+  },
+
+  /** A deleted review's row, once its tags are gone. */
+  async deleteReview(trx: Knex.Transaction, reviewId: number): Promise<void> {
+    await trx('reviews').where({ id: reviewId }).delete();
+  },
+
   /**
    * The review's projection row, created if new and locked for the transaction, so events for
    * one review apply one at a time. A new row has version 0: any real version is newer.

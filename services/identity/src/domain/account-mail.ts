@@ -120,6 +120,19 @@ export function accountMails(publicUrl: string) {
         action: { label: 'Reset my password', url: publicLink(publicUrl, '/auth/forgot') },
       });
     },
+
+    /** The last mail to a member who left. */
+    accountDeleted(to: string, name: string): OutgoingMail {
+      return mail(to, {
+        subject: 'Your TrustCircle account was deleted',
+        greeting: hi(name),
+        intro: [
+          'Your TrustCircle account and what it held were deleted just now, as you asked. This is the last mail we send to this address.',
+          'If you did not do this, someone knew your password: you can sign up again at any time.',
+        ],
+        action: { label: 'Visit TrustCircle', url: publicLink(publicUrl, '/') },
+      });
+    },
   };
 }
 

@@ -1,4 +1,4 @@
-import type { UserEventData } from '@trustcircle/contracts';
+import type { UserDeletedEventData, UserEventData } from '@trustcircle/contracts';
 import { publish, type Knex } from '@trustcircle/service-kit';
 import type { StoredUser } from '../store/users-store';
 
@@ -23,4 +23,8 @@ export function publishUserRegistered(trx: Knex.Transaction, stored: StoredUser)
 
 export function publishUserUpdated(trx: Knex.Transaction, stored: StoredUser) {
   return publish(trx, 'identity.user.updated', userEventData(stored));
+}
+
+export function publishUserDeleted(trx: Knex.Transaction, data: UserDeletedEventData) {
+  return publish(trx, 'identity.user.deleted', data);
 }

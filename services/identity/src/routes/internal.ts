@@ -3,6 +3,7 @@ import {
   ChangePasswordRequestSchema,
   ConfirmEmailChangeRequestSchema,
   ConfirmEmailRequestSchema,
+  DeleteAccountRequestSchema,
   EMAIL_CHANGE_REQUESTED,
   ForgotPasswordRequestSchema,
   INVALID_CREDENTIALS,
@@ -14,6 +15,7 @@ import {
 } from '@trustcircle/contracts';
 import { badRequest, parseBody, requireInternal } from '@trustcircle/service-kit';
 import { Router } from 'express';
+import type { AccountDeletion } from '../domain/account-deletion';
 import type { Accounts } from '../domain/accounts';
 import type { EmailChange } from '../domain/email-change';
 import type { EmailConfirmation } from '../domain/email-confirmation';
@@ -24,6 +26,7 @@ export interface InternalRoutesDeps {
   passwords: PasswordFlows;
   confirmation: EmailConfirmation;
   emailChange: EmailChange;
+  deletion: AccountDeletion;
 }
 
 function userIdParam(raw: string | undefined): number {
@@ -41,6 +44,7 @@ export function internalRoutes({
   passwords,
   confirmation,
   emailChange,
+  deletion,
 }: InternalRoutesDeps): Router {
   const router = Router();
   router.use(requireInternal);
@@ -92,6 +96,17 @@ export function internalRoutes({
 
   router.post('/email-changes/complete', async (req, res) => {
     res.json(await emailChange.confirm(parseBody(ConfirmEmailChangeRequestSchema, req).token));
+  });
+
+  // The profile part of an export (docs/api.md, "Leave and export").
+  router.get('/users/:id', async (req, res) => {
+    res.json(await accounts.get(userIdParam(req.params.id)));
+  });
+
+  router.post('/users/:id/delete', async (req, res) => {
+    const userId = userIdParam(req.params.id);
+    await deletion.deleteAccount(userId, parseBody(DeleteAccountRequestSchema, req));
+    res.json({ userId });
   });
 
   return router;

@@ -103,6 +103,8 @@ export interface UsersStore {
   /** The account that owns `email` (not one that only typed it at sign-up). */
   findByEmail(db: Knex, email: string): Promise<StoredUser | null>;
   update(db: Knex, id: number, changes: UserChanges): Promise<StoredUser | null>;
+  /** Deletes the account (its tokens go with it) and answers it as it was; null when gone. */
+  delete(db: Knex, id: number): Promise<StoredUser | null>;
   /** Operator only (`npm run grant`); roles are not in the events, so no version bump. */
   setRoles(db: Knex, id: number, roles: readonly Role[]): Promise<void>;
 }
@@ -176,6 +178,10 @@ export const knexUsersStore: UsersStore = {
       .where({ id })
       .update({ ...patch, version: db.raw('version + 1'), updated_at: db.fn.now() })
       .returning('*');
+    return row ? toStored(row as UserRow) : null;
+  },
+  async delete(db, id) {
+    const [row] = await db('users').where({ id }).delete().returning('*');
     return row ? toStored(row as UserRow) : null;
   },
   async setRoles(db, id, roles) {

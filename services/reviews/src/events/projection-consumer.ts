@@ -2,11 +2,13 @@ import type { EventEnvelope, EventSubject } from '@trustcircle/contracts';
 import { createEventConsumer, type EventsContext, type Knex } from '@trustcircle/service-kit';
 import { projectionsStore } from '../store/projections-store';
 import { reviewsStore } from '../store/reviews-store';
+import { forgetUser } from './leavers';
 import { publishReview } from './review-events';
 
 export const PROJECTED_SUBJECTS = [
   'identity.user.registered',
   'identity.user.updated',
+  'identity.user.deleted',
   'communities.group.created',
   'communities.group.updated',
   'communities.member.joined',
@@ -41,6 +43,8 @@ export async function applyProjectedEvent(
       }
       return;
     }
+    case 'identity.user.deleted':
+      return forgetUser(trx, event.data);
     case 'communities.group.created':
     case 'communities.group.updated':
       return projectionsStore.upsertGroup(trx, event.data);
