@@ -5,6 +5,7 @@ export * from './users';
 export * from './account';
 export * from './sessions';
 export * from './email-change';
+export * from './account-leave';
 export * from './catalog';
 export * from './communities';
 export * from './reviews';

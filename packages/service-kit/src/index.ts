@@ -10,6 +10,7 @@ export * from './http-app';
 export * from './input';
 export * from './jwt-keys';
 export * from './logger';
+export * from './internal-export';
 export * from './metrics';
 export * from './security-events';
 export * from './nats';
