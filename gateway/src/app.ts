@@ -139,6 +139,7 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
           signIn: limits.signIn,
           bodyLimitBytes: config.BODY_LIMIT_BYTES,
           logger,
+          security,
         }),
       );
       app.use('/api', sessionsListRoutes({ sessions, cookie, security }));

@@ -138,11 +138,21 @@ describe('ending sessions', () => {
   });
 
   it('counts the security events', async () => {
-    const { first } = await threeBrowsers();
+    const { first, user } = await threeBrowsers();
     await first.post('/api/user/sessions/end-others', {});
+    const wrong = await stack.client().post('/api/login', {
+      username: (user as { username: string }).username,
+      password: 'not the password at all',
+    });
+    expect(wrong.status).toBe(401);
     const metrics = await fetch(`${stack.running.get('gateway')!.opsUrl}/metrics`).then((res) =>
       res.text(),
     );
+    for (const event of ['signin.succeeded', 'signin.failed']) {
+      expect(metrics).toMatch(
+        new RegExp(`trustcircle_security_events_total\\{[^}]*event="${event}"[^}]*\\} [1-9]`),
+      );
+    }
     expect(metrics).toMatch(
       /trustcircle_security_events_total\{[^}]*event="sessions.revoked_others"[^}]*\} [1-9]/,
     );

@@ -4,7 +4,14 @@ import {
   type LoginRequest,
   type User,
 } from '@trustcircle/contracts';
-import { jsonBodyParser, parseBody, unauthorized, type Logger } from '@trustcircle/service-kit';
+import {
+  HttpError,
+  jsonBodyParser,
+  parseBody,
+  unauthorized,
+  type Logger,
+  type SecurityEvents,
+} from '@trustcircle/service-kit';
 import { Router, type CookieOptions, type Request, type Response } from 'express';
 import type { SessionService } from '../sessions/session-service';
 import type { TokenMinter } from '../tokens';
@@ -23,6 +30,7 @@ export interface SessionRoutesDeps {
   signIn: SignInGuard;
   bodyLimitBytes: number;
   logger: Logger;
+  security: SecurityEvents;
 }
 
 /** Starts a session for `user` in a new cookie and answers the user with `status`. */
@@ -72,8 +80,26 @@ export function sessionRoutes(deps: SessionRoutesDeps): Router {
   router.post('/login', json, async (req, res) => {
     // Validate here too, so malformed attempts never reach identity.
     const credentials = parseBody(LoginRequestSchema, req);
-    const user = await deps.signIn.attempt(req, res, credentials, checkCredentials);
-    await startSession(req, res, user, 200);
+    let accountId: number | null = null;
+    try {
+      const user = await deps.signIn.attempt(req, res, credentials, async (attempt) => {
+        const verdict = await checkCredentials(attempt);
+        accountId = verdict.user ? verdict.user.id : verdict.accountId;
+        return verdict;
+      });
+      deps.security.record('signin.succeeded', { userId: user.id, ip: req.ip });
+      await startSession(req, res, user, 200);
+    } catch (error) {
+      // A budget refuses before identity is asked (no account known yet) or after it answered.
+      const status = error instanceof HttpError ? error.status : 0;
+      if (status === 401 || status === 429) {
+        deps.security.record(status === 401 ? 'signin.failed' : 'signin.limited', {
+          userId: accountId,
+          ip: req.ip,
+        });
+      }
+      throw error;
+    }
   });
 
   router.post('/logout', async (req, res) => {
