@@ -1,3 +1,4 @@
+import '@trustcircle/service-kit/tracing';
 import { runMain } from '@trustcircle/service-kit';
 import { gatewayService } from './service';
 

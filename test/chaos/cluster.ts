@@ -30,6 +30,8 @@ const GATEWAY_DRAIN_MS = 2000;
 export interface ClusterOptions {
   root: string;
   say: (line: string) => void;
+  /** More environment for every process (OTEL_EXPORTER_OTLP_ENDPOINT, LOG_LEVEL …). */
+  env?: Record<string, string>;
 }
 
 async function answers(url: string): Promise<boolean> {
@@ -98,7 +100,7 @@ export class Cluster {
         LIMITS_SCALE: '1000',
         TRUST_PROXY: '',
       },
-      commonEnv: { SHUTDOWN_DRAIN_MS: String(GATEWAY_DRAIN_MS) },
+      commonEnv: { SHUTDOWN_DRAIN_MS: String(GATEWAY_DRAIN_MS), ...this.options.env },
     };
     const { passwords } = await provisionPlatform(settings, deployables);
     const specs = platformSpecs(settings, deployables, passwords);

@@ -43,6 +43,19 @@ export interface Migration {
 
 /** Migrations are listed in code (not globbed) so compiled and test builds see the same set. */
 export async function migrate(db: Knex, schema: string, migrations: Migration[]): Promise<void> {
+  try {
+    await migrateOnce(db, schema, migrations);
+  } catch (error) {
+    // Two replicas starting on a fresh schema both create knex's bookkeeping tables (knex checks,
+    // then creates): the loser gets 42P07 (or 23505 on pg_type). Its tables exist now, and from
+    // here on knex's migration lock serializes the replicas: try once more.
+    const code = (error as { code?: string }).code;
+    if (code !== '42P07' && code !== '23505') throw error;
+    await migrateOnce(db, schema, migrations);
+  }
+}
+
+async function migrateOnce(db: Knex, schema: string, migrations: Migration[]): Promise<void> {
   await db.migrate.latest({
     schemaName: schema,
     tableName: 'knex_migrations',

@@ -1,4 +1,4 @@
-import { outboxMigration, type Migration } from '@trustcircle/service-kit';
+import { outboxMigration, outboxTraceMigration, type Migration } from '@trustcircle/service-kit';
 import { createUsers } from './001_users';
 import { oneAccountPerIdentity } from './002_one_account_per_identity';
 import { addRoles } from './003_roles';
@@ -13,4 +13,5 @@ export const migrations: Migration[] = [
   addRoles,
   accountMail,
   emailChange,
+  outboxTraceMigration,
 ];

@@ -10,6 +10,7 @@ import type { BackgroundWorker } from '../server';
 import { backoffDelay, sleep } from './backoff';
 import { connectedOrAborted, requireNats, type EventsContext } from './context';
 import { inboxStore } from './inbox-store';
+import { inProcessSpan } from './consumer-span';
 import { consumerMetrics } from './metrics';
 import { consumerFilters, eventNaming } from './naming';
 import { Semaphore } from './semaphore';
@@ -148,10 +149,15 @@ export function createEventConsumer<S extends EventSubject>(
     if (applied) {
       const lag = (Date.now() - Date.parse(event.occurredAt)) / 1000;
       metrics.lag.observe({ consumer: durable }, Math.max(0, lag));
+      logger.debug({ eventId: event.id, subject: event.type }, 'event applied');
     }
   }
 
-  async function applyOne(msg: JsMsg, event: EventEnvelope<S>): Promise<void> {
+  function applyOne(msg: JsMsg, event: EventEnvelope<S>): Promise<void> {
+    return inProcessSpan(durable, [{ msg, event }], () => applyOneTraced(msg, event));
+  }
+
+  async function applyOneTraced(msg: JsMsg, event: EventEnvelope<S>): Promise<void> {
     try {
       const applied = await ctx.db.transaction(async (trx) => {
         if (!(await inboxStore.claim(trx, durable, event.id))) return false;
@@ -208,6 +214,15 @@ export function createEventConsumer<S extends EventSubject>(
     handleBatch: NonNullable<EventConsumerOptions<S>['batch']>['handle'],
     items: { msg: JsMsg; event: EventEnvelope<S> }[],
   ): Promise<void> {
+    const applied = await inProcessSpan(durable, items, () => applyBatchTraced(handleBatch, items));
+    // Outside the batch's span: each event retried alone gets its own, under its own trace.
+    if (!applied) for (const { msg, event } of items) await applyOne(msg, event);
+  }
+
+  async function applyBatchTraced(
+    handleBatch: NonNullable<EventConsumerOptions<S>['batch']>['handle'],
+    items: { msg: JsMsg; event: EventEnvelope<S> }[],
+  ): Promise<boolean> {
     try {
       const claimed = await ctx.db.transaction(async (trx) => {
         const ids = new Set(
@@ -226,9 +241,10 @@ export function createEventConsumer<S extends EventSubject>(
         settle(msg, () => msg.ack());
         recordProcessed(event, claimed.has(event));
       }
+      return true;
     } catch (err) {
       logger.warn({ err, events: items.length }, 'event batch failed; applying one by one');
-      for (const { msg, event } of items) await applyOne(msg, event);
+      return false;
     }
   }
 

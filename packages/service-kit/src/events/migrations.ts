@@ -41,5 +41,26 @@ export const inboxMigration: Migration = {
   },
 };
 
+/**
+ * The W3C trace context (`traceparent`, `tracestate`) active when the event was written, so the
+ * relay's publish and the consumers' work join the trace of the request that caused it. Null
+ * where nothing was traced (tracing off, or rows written by SQL functions).
+ */
+export const outboxTraceMigration: Migration = {
+  name: 'events_003_outbox_trace',
+  async up(db: Knex) {
+    await db.schema.alterTable('outbox', (t) => {
+      t.text('traceparent').nullable();
+      t.text('tracestate').nullable();
+    });
+  },
+  async down(db: Knex) {
+    await db.schema.alterTable('outbox', (t) => {
+      t.dropColumn('traceparent');
+      t.dropColumn('tracestate');
+    });
+  },
+};
+
 /** Append to a service's migration list: `[...ownMigrations, ...eventMigrations]`. */
-export const eventMigrations: Migration[] = [outboxMigration, inboxMigration];
+export const eventMigrations: Migration[] = [outboxMigration, inboxMigration, outboxTraceMigration];

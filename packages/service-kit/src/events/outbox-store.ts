@@ -1,22 +1,36 @@
 import type { Knex } from '../db';
+import type { TraceCarrier } from '../tracing/context';
 
 export interface OutboxRow {
   seq: string;
   id: string;
   subject: string;
   envelope: unknown;
+  traceparent: string | null;
+  tracestate: string | null;
 }
 
 /** All SQL on the `outbox` table. Unqualified names resolve in the service's own schema. */
 export const outboxStore = {
-  async insert(trx: Knex.Transaction, row: { id: string; subject: string; envelope: unknown }) {
+  async insert(
+    trx: Knex.Transaction,
+    row: { id: string; subject: string; envelope: unknown; trace: TraceCarrier | null },
+  ) {
     // One round trip: the row, and a wake-up for the relay at commit (NOTIFY is transactional:
     // a rollback sends nothing). Postgres folds identical notifications within one
     // transaction, so a busy transaction costs one.
     await trx.raw(
-      `with added as (insert into outbox (id, subject, envelope) values (?, ?, ?::jsonb) returning 1)
+      `with added as (
+         insert into outbox (id, subject, envelope, traceparent, tracestate)
+         values (?, ?, ?::jsonb, ?, ?) returning 1)
        select pg_notify('outbox_' || current_schema(), '') from added`,
-      [row.id, row.subject, JSON.stringify(row.envelope)],
+      [
+        row.id,
+        row.subject,
+        JSON.stringify(row.envelope),
+        row.trace?.traceparent ?? null,
+        row.trace?.tracestate ?? null,
+      ],
     );
   },
 
@@ -36,7 +50,10 @@ export const outboxStore = {
   },
 
   async oldest(trx: Knex.Transaction, limit: number): Promise<OutboxRow[]> {
-    return trx('outbox').select('seq', 'id', 'subject', 'envelope').orderBy('seq').limit(limit);
+    return trx('outbox')
+      .select('seq', 'id', 'subject', 'envelope', 'traceparent', 'tracestate')
+      .orderBy('seq')
+      .limit(limit);
   },
 
   async remove(trx: Knex.Transaction, ids: string[]): Promise<void> {

@@ -8,6 +8,7 @@ import {
   type EventSubject,
 } from '@trustcircle/contracts';
 import type { Knex } from '../db';
+import { activeTraceCarrier } from '../tracing/context';
 import { outboxStore } from './outbox-store';
 
 export type EventHeader<S extends EventSubject> = Omit<EventEnvelope<S>, 'data'>;
@@ -49,6 +50,11 @@ export async function publish<S extends EventSubject>(
   options: { id?: string; occurredAt?: Date } = {},
 ): Promise<EventEnvelope<S>> {
   const envelope = buildEnvelope(subject, data, options);
-  await outboxStore.insert(trx, { id: envelope.id, subject, envelope });
+  await outboxStore.insert(trx, {
+    id: envelope.id,
+    subject,
+    envelope,
+    trace: activeTraceCarrier(),
+  });
   return envelope;
 }

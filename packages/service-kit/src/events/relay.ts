@@ -1,6 +1,12 @@
-import type { JetStreamManager, NatsConnection } from 'nats';
+import {
+  headers as natsHeaders,
+  type JetStreamClient,
+  type JetStreamManager,
+  type NatsConnection,
+} from 'nats';
 import { listenPg, type PgListener } from '../pg-listen';
 import type { BackgroundWorker } from '../server';
+import { carrierOf, contextFromCarrier, inSpan } from '../tracing/context';
 import { backoffDelay, sleep } from './backoff';
 import { connectedOrAborted, requireNats, type EventsContext } from './context';
 import { relayMetrics, outboxGauges } from './metrics';
@@ -99,6 +105,36 @@ export function createOutboxRelay(ctx: EventsContext, options: RelayOptions = {}
     }
   }
 
+  /**
+   * One event, in a `publish` span under the trace of the request that wrote it; the span's
+   * context goes in the W3C headers, so the consumers' work joins that trace.
+   */
+  function publishRow(js: JetStreamClient, wireSubject: string, row: OutboxRow) {
+    const stored = {
+      traceparent: row.traceparent ?? undefined,
+      tracestate: row.tracestate ?? undefined,
+    };
+    const parent = contextFromCarrier(stored);
+    const attributes = {
+      'messaging.system': 'nats',
+      'messaging.operation.type': 'publish',
+      'messaging.destination.name': wireSubject,
+      'messaging.message.id': row.id,
+    };
+    return inSpan(`publish ${row.subject}`, { parent, kind: 'producer', attributes }, (span) => {
+      // Tracing off here: pass on the stored context, so consumers can still join it.
+      const carrier = span.isRecording() ? carrierOf(span) : stored;
+      const headers = natsHeaders();
+      if (carrier.traceparent) headers.set('traceparent', carrier.traceparent);
+      if (carrier.tracestate) headers.set('tracestate', carrier.tracestate);
+      return js.publish(wireSubject, encoder.encode(JSON.stringify(row.envelope)), {
+        msgID: row.id,
+        timeout: publishTimeoutMs,
+        headers,
+      });
+    });
+  }
+
   async function round(nc: NatsConnection): Promise<Round> {
     return ctx.db.transaction(async (trx) => {
       if (!(await outboxStore.tryLock(trx))) return { acked: 0, failed: 0, full: false };
@@ -108,16 +144,7 @@ export function createOutboxRelay(ctx: EventsContext, options: RelayOptions = {}
       const js = nc.jetstream();
       // All publishes in flight at once; JetStream keeps one connection's publishes in order.
       const results = await Promise.allSettled(
-        rows.map((row) =>
-          js.publish(
-            naming.wireSubject(row.subject),
-            encoder.encode(JSON.stringify(row.envelope)),
-            {
-              msgID: row.id,
-              timeout: publishTimeoutMs,
-            },
-          ),
-        ),
+        rows.map((row) => publishRow(js, naming.wireSubject(row.subject), row)),
       );
       const acked = rows.filter((_, i) => results[i]!.status === 'fulfilled');
       await outboxStore.remove(
