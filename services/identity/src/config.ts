@@ -1,6 +1,10 @@
 import { BaseServiceEnvSchema, configFields, mailEnvFields } from '@trustcircle/service-kit';
 import { z } from 'zod';
 
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0)$/i;
+const isLoopback = (url: string) =>
+  URL.canParse(url) && LOOPBACK.test(new URL(url).hostname.replace(/\.$/, ''));
+
 export const IdentityEnvSchema = BaseServiceEnvSchema.extend({
   /** `sandbox` (development only; tokens `CLR-` + 6..64 letters/digits) or `http` (a real provider). */
   VERIFICATION_PROVIDER: z.enum(['sandbox', 'http']).default('sandbox'),
@@ -12,6 +16,23 @@ export const IdentityEnvSchema = BaseServiceEnvSchema.extend({
   /** Password resets and address confirmations are mailed (SMTP_URL, MAIL_FROM, PUBLIC_URL). */
   ...mailEnvFields,
 }).superRefine((env, ctx) => {
+  if (env.NODE_ENV === 'production') {
+    // The defaults suit `npm start` only: in production mail would go nowhere, or carry links
+    // nobody can open.
+    for (const key of ['SMTP_URL', 'PUBLIC_URL'] as const) {
+      if (isLoopback(env[key])) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `points at this machine (${new URL(env[key]).host}); in production set ${key} to ${
+            key === 'SMTP_URL'
+              ? 'your mail provider (smtp:// or smtps://)'
+              : 'the address people open TrustCircle at'
+          }`,
+        });
+      }
+    }
+  }
   if (env.VERIFICATION_PROVIDER === 'sandbox') {
     // The sandbox verifies any well-formed token: in production it would hand out the 1.5×
     // trust weight to anyone.
