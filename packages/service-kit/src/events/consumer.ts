@@ -149,6 +149,7 @@ export function createEventConsumer<S extends EventSubject>(
     if (applied) {
       const lag = (Date.now() - Date.parse(event.occurredAt)) / 1000;
       metrics.lag.observe({ consumer: durable }, Math.max(0, lag));
+      metrics.lastApplied.set({ consumer: durable }, Date.now() / 1000);
       logger.debug({ eventId: event.id, subject: event.type }, 'event applied');
     }
   }

@@ -80,6 +80,7 @@ export function consumerMetrics(registry: Registry) {
       'consumer',
       'reason',
     ]),
+    lastApplied: consumerFreshness(registry),
     lag: once(
       registry,
       'events_consume_lag_seconds',
@@ -93,4 +94,43 @@ export function consumerMetrics(registry: Registry) {
         }),
     ),
   };
+}
+
+/**
+ * Messages each durable consumer of this producer's stream has not yet acknowledged (pending
+ * plus delivered-unacked), read from JetStream at scrape time. Reported by the producer, so a
+ * consumer that stopped (or whose process is down) still shows its backlog growing.
+ */
+export function streamConsumerGauge(
+  registry: Registry,
+  read: () => Promise<{ consumer: string; pending: number }[]>,
+): void {
+  if (registry.getSingleMetric('events_consumer_pending')) return;
+  new Gauge({
+    name: 'events_consumer_pending',
+    help: "Events a durable consumer of this service's stream has not acknowledged yet",
+    labelNames: ['consumer'],
+    registers: [registry],
+    async collect() {
+      const consumers = await read().catch(() => null);
+      if (!consumers) return;
+      this.reset();
+      for (const { consumer, pending } of consumers) this.set({ consumer }, pending);
+    },
+  });
+}
+
+/** When each consumer last applied an event: projection freshness (with its pending count). */
+export function consumerFreshness(registry: Registry) {
+  return once(
+    registry,
+    'events_consumer_last_applied_timestamp_seconds',
+    () =>
+      new Gauge({
+        name: 'events_consumer_last_applied_timestamp_seconds',
+        help: 'Unix time at which the consumer last applied an event',
+        labelNames: ['consumer'],
+        registers: [registry],
+      }),
+  );
 }

@@ -9,7 +9,7 @@ import type { BackgroundWorker } from '../server';
 import { carrierOf, contextFromCarrier, inSpan } from '../tracing/context';
 import { backoffDelay, sleep } from './backoff';
 import { connectedOrAborted, requireNats, type EventsContext } from './context';
-import { relayMetrics, outboxGauges } from './metrics';
+import { relayMetrics, outboxGauges, streamConsumerGauge } from './metrics';
 import { eventNaming } from './naming';
 import { outboxStore, type OutboxRow } from './outbox-store';
 import { ensureStream, streamConfig } from './streams';
@@ -58,6 +58,16 @@ export function createOutboxRelay(ctx: EventsContext, options: RelayOptions = {}
   const metrics = relayMetrics(ctx.registry);
   const logger = ctx.logger.child({ worker: 'outbox-relay' });
   outboxGauges(ctx.registry, () => outboxStore.backlog(ctx.db));
+  streamConsumerGauge(ctx.registry, async () => {
+    const nc = link.current;
+    if (!nc) return [];
+    const jsm = await nc.jetstreamManager();
+    const found: { consumer: string; pending: number }[] = [];
+    for await (const info of jsm.consumers.list(naming.streamName(ctx.name))) {
+      found.push({ consumer: info.name, pending: info.num_pending + info.num_ack_pending });
+    }
+    return found;
+  });
 
   const abort = new AbortController();
   let listener: PgListener | null = null;
