@@ -3,10 +3,12 @@ import { TextDecoder, TextEncoder } from 'node:util';
 /**
  * Jest setup for the component tests (`@jest-environment jsdom`): what jsdom lacks and the
  * browser has — TextEncoder (React Router needs it), PointerEvent and pointer capture (Radix
- * Toast's swipe), matchMedia (the media-query hook). Node-environment tests skip all of it.
+ * Toast's swipe), matchMedia (the media-query hook), and a `fetch` that refuses (a test that
+ * talks to the API stubs it). Node-environment tests skip all of it.
  */
 if (typeof window !== 'undefined') {
   Object.assign(globalThis, { TextEncoder, TextDecoder });
+  globalThis.fetch ??= () => Promise.reject(new Error('no network in component tests'));
 
   if (!('PointerEvent' in window)) {
     class PointerEvent extends MouseEvent {
