@@ -433,13 +433,21 @@ describe('deployed alone', () => {
     // Restart only the remote's static server (its real entry point) on the same port.
     const port = world.groupsRemote.port;
     await world.groupsRemote.close();
+    // Its probes on any free port (PORT + 1000 may be taken); it is up once it serves its manifest.
     child = spawn(process.execPath, [join(ROOT, 'frontends/groups-mfe/server/main.ts')], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', STATIC_ROOT: outDir },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        OPS_PORT: '0',
+        HOST: '127.0.0.1',
+        STATIC_ROOT: outDir,
+      },
       stdio: 'ignore',
     });
     await eventually(
       'the restarted remote',
-      async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.ok ?? false,
+      async () =>
+        (await fetch(`http://127.0.0.1:${port}/mf-manifest.json`).catch(() => null))?.ok ?? false,
       10_000,
     );
 

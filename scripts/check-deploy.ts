@@ -4,7 +4,7 @@
  *   2. Every rendered object validates against the Kubernetes OpenAPI schemas bundled in the
  *      npm package kubernetes-models; kinds it does not know (CRDs such as CloudNativePG's
  *      Cluster) are listed as skipped.
- *   3. Every Deployment: readiness and liveness probes (on the ops port for Node services),
+ *   3. Every Deployment: readiness and liveness probes (on the ops port for our Node processes),
  *      preStop and a termination grace period that covers it, requests and limits, non-root,
  *      read-only root filesystem; every image has its own entry in the base kustomization `images:`.
  *   4. Every Ingress path reaches an existing Service and port.
@@ -17,9 +17,9 @@
  *      block, TC_SERVICES and password, gateway URL and depends_on; k8s Deployment, TC_SERVICES,
  *      Job password, gateway-upstreams URL, NetworkPolicies, dev Secret key; the replay test.
  *   9. Every frontend (frontends/<name> with a Dockerfile) is wired everywhere: compose block with
- *      a health check, the gateway's <NAME>_URL and depends_on; k8s Deployment, gateway-upstreams
- *      URL naming its Service and port, its NetworkPolicy (ingress only, no egress, outside
- *      allow-dns), the gateway's egress to it, its Ingress path (/ for the shell,
+ *      a health check on its OPS_PORT, the gateway's <NAME>_URL and depends_on; k8s Deployment,
+ *      gateway-upstreams URL naming its Service and port, its NetworkPolicy (ingress only, no
+ *      egress, outside allow-dns), the gateway's egress to it, its Ingress path (/ for the shell,
  *      /mfe/<remote> for a remote), /mfe/config.json to the gateway; the replay test.
  *  10. Every image k8s or compose runs that is ours is built by one Dockerfile (named by the
  *      `docker build -f … -t …` line of its header); a command given instead of its CMD (the
@@ -124,12 +124,20 @@ function checkDeployment(obj: K8sObject, where: string, ownImages: Set<string>):
       container.livenessProbe?.httpGet?.path === '/healthz',
       `${c}: livenessProbe is not GET /healthz`,
     );
-    // Node processes (trustcircle-config sets OPS_PORT) are probed on their internal ops port.
-    const usesOpsPort = (container.envFrom ?? []).some(
-      (source: { configMapRef?: { name?: string } }) =>
-        source.configMapRef?.name === 'trustcircle-config',
-    );
-    if (usesOpsPort) {
+    // Our Node processes (services, gateway, frontends) are probed on their internal ops port
+    // (OPS_PORT: trustcircle-config or their own env), never on a port the public may reach.
+    const image = String(container.image ?? '');
+    const own = [...ownImages].some((base) => image.includes(`${base}:`));
+    if (own) {
+      const ports = (container.ports ?? []) as { name?: string }[];
+      const opsPort = ports.find((port) => port.name === 'ops') as { containerPort?: number };
+      check(Boolean(opsPort), `${c}: no containerPort named ops`);
+      const env = (container.env ?? []) as { name: string; value?: string }[];
+      const set = env.find((variable) => variable.name === 'OPS_PORT')?.value;
+      check(
+        set === undefined || Number(set) === opsPort?.containerPort,
+        `${c}: OPS_PORT ${set} is not its ops containerPort`,
+      );
       for (const probe of ['readinessProbe', 'livenessProbe', 'startupProbe']) {
         const port = container[probe]?.httpGet?.port;
         check(port === undefined || port === 'ops', `${c}: ${probe} is not on the ops port`);
@@ -157,8 +165,6 @@ function checkDeployment(obj: K8sObject, where: string, ownImages: Set<string>):
     check(security.readOnlyRootFilesystem === true, `${c}: root filesystem is writable`);
     check(security.allowPrivilegeEscalation === false, `${c}: allowPrivilegeEscalation`);
     // Independent releases: the image is one of the per-deployable entries of `images:`.
-    const image = String(container.image ?? '');
-    const own = [...ownImages].some((base) => image.includes(`${base}:`));
     check(own, `${c}: image ${image} has no own entry with a tag in k8s/base images:`);
   }
 }
@@ -441,6 +447,11 @@ for (const name of frontends) {
   const gateway = services.gateway ?? {};
   check(Boolean(services[name]), `${c}: no service block`);
   check(Boolean(services[name]?.healthcheck), `${c}: no healthcheck`);
+  const opsPort = services[name]?.environment?.OPS_PORT;
+  check(
+    Boolean(opsPort) && JSON.stringify(services[name]?.healthcheck).includes(`:${opsPort}/`),
+    `${c}: its healthcheck is not on its OPS_PORT`,
+  );
   check(Boolean(gateway.environment?.[`${NAME}_URL`]), `${c}: gateway has no ${NAME}_URL`);
   check(Boolean(gateway.depends_on?.[name]), `${c}: gateway does not depend on it`);
   check(replayTest.includes(`'frontends/${name}'`), `replay test: frontends/${name} not replayed`);

@@ -105,7 +105,8 @@ async function waitFor(url: string, ms: number, child: ChildProcess, output: () 
 /** Starts the image's CMD in its WORKDIR with its ENV plus the deployment's variables. */
 async function run(image: ReplayedImage, env: Record<string, string>, ops = false) {
   const port = await freePort();
-  // The gateway's probes are on its ops port only (design §11), as in compose and k8s.
+  // The gateway's and the frontends' probes are on their ops port only (design §11), as in
+  // compose and k8s.
   const opsPort = ops ? await freePort() : port;
   const fullEnv = {
     ...baseEnv(),
@@ -253,10 +254,11 @@ it('starts every service, frontend and the gateway from the replayed images and 
       ...verification[service],
     });
   }
-  // The frontends need nothing but their image (the bundle is in it).
+  // The frontends need nothing but their image (the bundle is in it); their probes are on an
+  // ops port like the gateway's (their own port is public).
   const frontends: Record<string, Awaited<ReturnType<typeof run>>> = {};
   for (const frontend of ['shell', 'groups-mfe', 'business-mfe']) {
-    frontends[frontend] = await run(images.get(`frontends/${frontend}`)!, {});
+    frontends[frontend] = await run(images.get(`frontends/${frontend}`)!, {}, true);
   }
   const gateway = await run(
     images.get('gateway')!,
@@ -283,6 +285,9 @@ it('starts every service, frontend and the gateway from the replayed images and 
     expect([name, healthcheck(images.get(workspace)!, service.env)]).toEqual([name, 0]);
     const ready = await fetch(`${service.opsUrl}/readyz`);
     expect([name, ready.status]).toEqual([name, 200]);
+    if (service.opsUrl !== service.url) {
+      expect([name, (await fetch(`${service.url}/readyz`)).status]).toEqual([name, 404]);
+    }
   }
 
   // Each frontend serves its own bundle: the shell its page (any page path), a remote its

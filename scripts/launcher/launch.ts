@@ -9,6 +9,7 @@ import path from 'node:path';
 import { urlWithDatabase } from '@trustcircle/service-kit';
 import { DEPLOYABLES, envName, type Deployable } from './deployables.ts';
 import {
+  freePort,
   portOpen,
   postgresAnswers,
   startPrivateNats,
@@ -73,6 +74,13 @@ export async function launch(root: string, deployables: Deployable[]): Promise<v
 
   const mail = await mailSetup(root, env, host);
   const portOf = (d: Deployable) => Number(env[`${envName(d.name)}_PORT`] ?? d.defaultPort);
+  // Only the supervisor probes a frontend's ops port, so any free one unless <NAME>_OPS_PORT is
+  // set (PORT + 1000 would be 4001 and 4002: identity's and communities').
+  const frontendOpsPorts = new Map<string, number>();
+  for (const d of deployables.filter((candidate) => candidate.kind === 'frontend')) {
+    const configured = env[`${envName(d.name)}_OPS_PORT`];
+    frontendOpsPorts.set(d.name, configured ? Number(configured) : await freePort(host));
+  }
   const settings: PlatformSettings = {
     root,
     dataDir,
@@ -84,6 +92,7 @@ export async function launch(root: string, deployables: Deployable[]): Promise<v
     logLevel: env.LOG_LEVEL ?? 'info',
     portOf,
     gatewayOpsPortOf: (d) => Number(env.GATEWAY_OPS_PORT ?? portOf(d) + 1000),
+    frontendOpsPortOf: (d) => frontendOpsPorts.get(d.name)!,
     gatewayEnv: {
       // The demo seed signs up 300 users and writes 3,000 reviews from this one address; the
       // limits stay per-IP. LIMITS_SCALE=1 gives the production values.

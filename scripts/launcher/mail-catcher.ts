@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
-import { portOpen } from './infra.ts';
+import { freePort, portOpen } from './infra.ts';
 import type { ProcessSpec } from './supervisor.ts';
 
 export interface MailSetup {
@@ -55,15 +54,4 @@ export async function mailSetup(
 export async function portFor(configured: string | undefined, fallback: number, host: string) {
   if (configured) return Number(configured);
   return (await portOpen(host, fallback)) ? freePort(host) : fallback;
-}
-
-function freePort(host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, host, () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }

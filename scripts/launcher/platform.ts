@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
+  defaultOpsPort,
   ensureDevKeyPair,
   provisionAll,
   serviceRoleName,
@@ -31,6 +32,8 @@ export interface PlatformSettings {
   portOf: (d: Deployable) => number;
   /** The gateway's internal port for probes and metrics (design §11). */
   gatewayOpsPortOf: (d: Deployable) => number;
+  /** A frontend's internal port for its probes (default: its port + 1000, as in its image). */
+  frontendOpsPortOf?: (d: Deployable) => number;
   /** Extra environment for the gateway (limits, proxy trust). */
   gatewayEnv?: Record<string, string>;
   /** Extra environment for every process (e.g. the NATS subject prefix). */
@@ -81,10 +84,17 @@ export function platformSpecs(
   const { host, portOf } = settings;
   const keys = ensureDevKeyPair(path.join(settings.dataDir, 'keys'));
   const urlOf = (d: Deployable) => `http://${host}:${portOf(d)}`;
-  const healthUrlOf = (d: Deployable) =>
+  // The gateway and the frontends answer their probes on an internal port only (design §11).
+  const opsPortOf = (d: Deployable): number | null =>
     d.kind === 'gateway'
-      ? `http://${host}:${settings.gatewayOpsPortOf(d)}/healthz`
-      : `${urlOf(d)}/healthz`;
+      ? settings.gatewayOpsPortOf(d)
+      : d.kind === 'frontend'
+        ? (settings.frontendOpsPortOf ?? ((f) => defaultOpsPort(portOf(f))))(d)
+        : null;
+  const healthUrlOf = (d: Deployable) => {
+    const opsPort = opsPortOf(d);
+    return opsPort === null ? `${urlOf(d)}/healthz` : `http://${host}:${opsPort}/healthz`;
+  };
   const common = {
     NODE_ENV: settings.nodeEnv,
     HOST: host,
@@ -101,6 +111,8 @@ export function platformSpecs(
       PORT: String(portOf(d)),
       ...settings.serviceEnv?.[d.name],
     };
+    const opsPort = opsPortOf(d);
+    if (opsPort !== null) env.OPS_PORT = String(opsPort);
     if (d.kind !== 'frontend') {
       env.DATABASE_URL = urlWithCredentials(
         urlWithDatabase(settings.databaseUrl, database),
@@ -112,7 +124,6 @@ export function platformSpecs(
       Object.assign(env, settings.gatewayEnv);
       env.JWT_PRIVATE_KEY_FILE = keys.privateKeyFile;
       env.JWT_KID = keys.kid;
-      env.OPS_PORT = String(settings.gatewayOpsPortOf(d));
       for (const other of deployables) {
         if (other !== d) env[`${envName(other.name)}_URL`] = urlOf(other);
       }

@@ -1,3 +1,5 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import express, { Router, type Express } from 'express';
 import type { Registry } from 'prom-client';
 import { errorHandler, notFoundHandler } from './errors';
@@ -23,11 +25,12 @@ export function isOpsPath(url: string | undefined): boolean {
 
 /**
  * `/livez` (and its older name `/healthz`): the process is alive. `/readyz`: its dependencies
- * answer and it is not shutting down. `/metrics`.
+ * answer and it is not shutting down. `/metrics`, when there is a registry (a frontend's static
+ * server has none).
  */
 export function healthRoutes(
   checks: ReadinessCheck[],
-  registry: Registry,
+  registry: Registry | null,
   state: ShutdownState = { shuttingDown: false },
 ): Router {
   const router = Router();
@@ -55,16 +58,18 @@ export function healthRoutes(
       checks: Object.fromEntries(results),
     });
   });
-  router.get('/metrics', async (_req, res) => {
-    res.set('Content-Type', registry.contentType).send(await registry.metrics());
-  });
+  if (registry) {
+    router.get('/metrics', async (_req, res) => {
+      res.set('Content-Type', registry.contentType).send(await registry.metrics());
+    });
+  }
   return router;
 }
 
 /** The operational endpoints alone, with JSON 404s: the ops listener, or mounted before the app. */
 export function createOpsApp(
   checks: ReadinessCheck[],
-  registry: Registry,
+  registry: Registry | null,
   state: ShutdownState,
 ): Express {
   const app = express();
@@ -78,4 +83,24 @@ export function createOpsApp(
   app.use(notFoundHandler);
   app.use(errorHandler);
   return app;
+}
+
+/**
+ * The ops port of a process whose PORT is public (the gateway, the frontends' static servers)
+ * when OPS_PORT is unset: PORT + 1000, or ephemeral when PORT is.
+ */
+export function defaultOpsPort(port: number): number {
+  return port === 0 || port + 1000 > 65535 ? 0 : port + 1000;
+}
+
+/** Listens on `port` at `host`; answers the URL (the port actually bound when `port` is 0). */
+export function listen(server: Server, port: number, host: string): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      const actual = (server.address() as AddressInfo).port;
+      resolve(`http://${host.includes(':') ? `[${host}]` : host}:${actual}`);
+    });
+  });
 }

@@ -7,7 +7,14 @@ import { JwtVerifier } from './auth';
 import { ConfigError, loadConfig, shutdownDrainMs, type BaseServiceConfig } from './config';
 import { createDb, migrate, pingDb, type Knex, type Migration } from './db';
 import { answerClientErrors, SERVICE_MAX_HEADER_BYTES } from './input';
-import { createOpsApp, isOpsPath, type ReadinessCheck, type ShutdownState } from './health';
+import {
+  createOpsApp,
+  defaultOpsPort,
+  isOpsPath,
+  listen,
+  type ReadinessCheck,
+  type ShutdownState,
+} from './health';
 import { readJwks } from './jwt-keys';
 import { createLogger, type Logger } from './logger';
 import { createMetricsRegistry } from './metrics';
@@ -72,22 +79,6 @@ export interface RunningService<C extends BaseServiceConfig = BaseServiceConfig>
   /** Where /livez, /healthz, /readyz and /metrics answer: `url`, or the ops listener's. */
   opsUrl: string;
   stop(): Promise<void>;
-}
-
-/** The gateway's ops port when OPS_PORT is unset. */
-export function defaultOpsPort(port: number): number {
-  return port === 0 || port + 1000 > 65535 ? 0 : port + 1000;
-}
-
-function listen(server: Server, port: number, host: string): Promise<string> {
-  return new Promise<string>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      const actual = (server.address() as AddressInfo).port;
-      resolve(`http://${host.includes(':') ? `[${host}]` : host}:${actual}`);
-    });
-  });
 }
 
 /**

@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
 import { browserSecurityHeaders } from './browser-security';
+import { createOpsApp, defaultOpsPort, isOpsPath, listen, type ShutdownState } from './health';
 import { ConnectionDrain, PRODUCTION_DRAIN_MS } from './shutdown';
 
 /**
@@ -13,6 +14,8 @@ import { ConnectionDrain, PRODUCTION_DRAIN_MS } from './shutdown';
  * index.html so the browser router can answer them. Files the build precompressed
  * (`main.js.br`, `main.js.gz` beside `main.js`) are sent as they are to clients that accept
  * them (`Content-Encoding`, `Vary: Accept-Encoding`): no compression work per request.
+ * Its port is public (the shell's through the Ingress, all of them through the gateway), so the
+ * probes answer on a second, internal port only, like the gateway's (design §11).
  */
 export interface StaticServerOptions {
   /** The build output directory. */
@@ -93,6 +96,11 @@ export function acceptedEncodings(header: string | undefined): PrecompressedEnco
     .map((candidate) => candidate.encoding);
 }
 
+function notFound(res: ServerResponse): void {
+  res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': NO_CACHE });
+  res.end('Not Found');
+}
+
 export function createStaticHandler(options: StaticServerOptions) {
   const rootPromise = realpath(resolve(options.root));
   const spaFallback = options.spaFallback ?? true;
@@ -132,11 +140,8 @@ export function createStaticHandler(options: StaticServerOptions) {
     for (const [name, value] of Object.entries(security)) res.setHeader(name, value);
     const method = req.method ?? 'GET';
     const url = new URL(req.url ?? '/', 'http://static.invalid');
-    if (url.pathname === '/healthz' || url.pathname === '/readyz') {
-      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': NO_CACHE });
-      res.end('{"status":"ok"}');
-      return;
-    }
+    // Not a page either: a probe sent here by mistake must fail, not get index.html.
+    if (isOpsPath(req.url)) return notFound(res);
     if (method !== 'GET' && method !== 'HEAD') {
       res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' });
       res.end('Method Not Allowed');
@@ -162,14 +167,7 @@ export function createStaticHandler(options: StaticServerOptions) {
       file = await fileAt(root, 'index.html');
       relativeFile = '/index.html';
     }
-    if (!file) {
-      res.writeHead(404, {
-        'content-type': 'text/plain; charset=utf-8',
-        'cache-control': NO_CACHE,
-      });
-      res.end('Not Found');
-      return;
-    }
+    if (!file) return notFound(res);
     const type = CONTENT_TYPES[extname(file.path).toLowerCase()] ?? 'application/octet-stream';
     // A precompressed sibling the client accepts, if the build left one (one stat each).
     const siblings = await Promise.all(
@@ -218,6 +216,8 @@ export interface RunningStaticServer {
   server: Server;
   port: number;
   url: string;
+  /** Where /livez, /healthz and /readyz answer (the ops listener), never `url`. */
+  opsUrl: string;
   /** Closes now: idle sockets at once, the rest on the next tick. */
   close(): Promise<void>;
   /**
@@ -227,45 +227,50 @@ export interface RunningStaticServer {
   shutdown(drainMs: number, graceMs: number): Promise<void>;
 }
 
-/** Starts the static server; `port` 0 picks a free one. */
+/**
+ * Starts the static server; `port` 0 picks a free one. The probes listen on `opsPort` (default
+ * PORT + 1000, ephemeral when `port` is 0) on the same host.
+ */
 export async function startStaticServer(
-  options: StaticServerOptions & { port?: number; host?: string },
+  options: StaticServerOptions & { port?: number; host?: string; opsPort?: number },
 ): Promise<RunningStaticServer> {
   const handle = createStaticHandler(options);
   const drain = new ConnectionDrain();
-  let shuttingDown = false;
+  const state: ShutdownState = { shuttingDown: false };
   const server = createServer(
-    drain.wrap((req, res) => {
-      if (shuttingDown && (req.url ?? '').split('?', 1)[0] === '/readyz') {
-        res.writeHead(503, { 'content-type': 'application/json', 'cache-control': NO_CACHE });
-        res.end('{"status":"shutting down"}');
-        return;
-      }
-      serve(req, res);
-    }),
+    drain.wrap((req, res) =>
+      handle(req, res).catch(() => {
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end('Internal Server Error');
+      }),
+    ),
   );
-  const serve = (req: IncomingMessage, res: ServerResponse) =>
-    handle(req, res).catch(() => {
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-      res.end('Internal Server Error');
-    });
   server.keepAliveTimeout = 65_000;
   const host = options.host ?? '127.0.0.1';
-  await new Promise<void>((resolvePromise, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => resolvePromise());
-  });
-  const port = (server.address() as AddressInfo).port;
+  const port = options.port ?? 0;
+  await listen(server, port, host);
+  // Nothing to check but the process itself: ready until SIGTERM; no metrics of its own.
+  const opsServer = createServer(createOpsApp([], null, state));
+  try {
+    await listen(opsServer, options.opsPort ?? defaultOpsPort(port), host);
+  } catch (error) {
+    server.close();
+    throw error;
+  }
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  const urlOf = (s: Server) => `http://${shownHost}:${(s.address() as AddressInfo).port}`;
   const shutdown = async (drainMs: number, graceMs: number) => {
-    shuttingDown = true;
+    state.shuttingDown = true;
     if (drainMs > 0) await new Promise((resolveDrain) => setTimeout(resolveDrain, drainMs));
     await drain.close(server, graceMs);
+    opsServer.closeAllConnections();
+    await new Promise<void>((resolveClose) => opsServer.close(() => resolveClose()));
   };
   return {
     server,
-    port,
-    url: `http://${shownHost}:${port}`,
+    port: (server.address() as AddressInfo).port,
+    url: urlOf(server),
+    opsUrl: urlOf(opsServer),
     close: () => shutdown(0, 0),
     shutdown,
   };
@@ -273,7 +278,8 @@ export async function startStaticServer(
 
 /**
  * The `server/main.ts` of every frontend: serves `STATIC_ROOT` (default: the build beside it)
- * on `PORT`/`HOST`, logs one JSON line, and on SIGTERM/SIGINT drains and closes like a service
+ * on `PORT`/`HOST` and its probes on `OPS_PORT` (default `PORT` + 1000), logs one JSON line,
+ * and on SIGTERM/SIGINT drains and closes like a service
  * (`SHUTDOWN_DRAIN_MS`, `SHUTDOWN_GRACE_MS`). A remote passes
  * `spaFallback: false`: it has no pages of its own, so a missing file is a 404.
  */
@@ -286,15 +292,16 @@ export async function runStaticServerMain(options: {
 }): Promise<RunningStaticServer> {
   const env = options.env ?? process.env;
   const root = env.STATIC_ROOT ?? options.defaultRoot;
+  const port = Number(env.PORT ?? options.defaultPort);
   const running = await startStaticServer({
     root,
-    port: Number(env.PORT ?? options.defaultPort),
+    port,
+    opsPort: Number(env.OPS_PORT ?? defaultOpsPort(port)),
     host: env.HOST ?? '0.0.0.0',
     spaFallback: options.spaFallback,
   });
-  process.stdout.write(
-    `${JSON.stringify({ level: 'info', service: options.service, msg: `serving ${root} on ${running.url}` })}\n`,
-  );
+  const msg = `serving ${root} on ${running.url} (probes on ${running.opsUrl})`;
+  process.stdout.write(`${JSON.stringify({ level: 'info', service: options.service, msg })}\n`);
   const production = env.NODE_ENV === 'production';
   const drainMs = Number(env.SHUTDOWN_DRAIN_MS ?? (production ? PRODUCTION_DRAIN_MS : 0));
   const graceMs = Number(env.SHUTDOWN_GRACE_MS ?? 10_000);

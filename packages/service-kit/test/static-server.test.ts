@@ -187,16 +187,52 @@ describe('security headers', () => {
   });
 });
 
+describe('operational endpoints', () => {
+  it('answers the probes on the ops port only: 404 on the public port, never index.html', async () => {
+    expect(server.opsUrl).not.toBe(server.url);
+    for (const path of ['/livez', '/healthz', '/readyz', '/metrics', '/readyz/', '/readyz?x=1']) {
+      const res = await raw(server, path);
+      expect([path, res.status, res.body.toString()]).toEqual([path, 404, 'Not Found']);
+    }
+    for (const path of ['/livez', '/healthz', '/readyz']) {
+      const res = await fetch(`${server.opsUrl}${path}`);
+      expect([path, res.status, res.headers.get('cache-control')]).toEqual([path, 200, 'no-store']);
+    }
+    // No metrics of its own; the ops port serves nothing but the probes.
+    for (const path of ['/metrics', '/', '/index.html']) {
+      expect([path, (await fetch(`${server.opsUrl}${path}`)).status]).toEqual([path, 404]);
+    }
+  });
+
+  it('listens for the probes on OPS_PORT, by default PORT + 1000', async () => {
+    const own = await startStaticServer({ root: dir, port: 0, opsPort: 0 });
+    const opsPort = Number(new URL(own.opsUrl).port);
+    await own.close();
+    const fixed = await startStaticServer({ root: dir, port: opsPort - 1000 });
+    try {
+      expect(fixed.opsUrl).toBe(`http://127.0.0.1:${opsPort}`);
+      expect((await fetch(`${fixed.opsUrl}/readyz`)).status).toBe(200);
+    } finally {
+      await fixed.close();
+    }
+  });
+});
+
 describe('shutdown', () => {
-  it('fails readiness but keeps serving through the drain, then closes once idle', async () => {
+  it('fails readiness on the ops port but keeps serving through the drain, then closes once idle', async () => {
     const own = await startStaticServer({ root: dir });
+    expect((await fetch(`${own.opsUrl}/readyz`)).status).toBe(200);
     const began = Date.now();
     const stopped = own.shutdown(400, 20_000).then(() => Date.now() - began);
-    expect((await raw(own, '/readyz')).status).toBe(503);
+    const ready = await fetch(`${own.opsUrl}/readyz`);
+    expect([ready.status, await ready.json()]).toEqual([503, { status: 'shutting down' }]);
+    expect((await fetch(`${own.opsUrl}/livez`)).status).toBe(200);
+    expect((await raw(own, '/readyz')).status).toBe(404);
     const page = await raw(own, '/some/page');
     expect(page.status).toBe(200);
     expect(page.headers.connection).toBe('keep-alive');
     expect(await stopped).toBeLessThan(2000);
     expect(own.server.listening).toBe(false);
+    await expect(fetch(`${own.opsUrl}/livez`)).rejects.toThrow();
   });
 });
