@@ -83,6 +83,9 @@ export class Cluster {
     const ports = new Map<string, number>();
     for (const d of deployables) ports.set(d.name, await freePort());
     const opsPorts = [await freePort(), await freePort()];
+    const frontendOps = new Map<string, number>();
+    for (const d of deployables)
+      if (d.kind === 'frontend') frontendOps.set(d.name, await freePort());
     const settings: PlatformSettings = {
       root,
       dataDir: this.dir,
@@ -94,6 +97,7 @@ export class Cluster {
       logLevel: 'info',
       portOf: (d: Deployable) => ports.get(d.name)!,
       gatewayOpsPortOf: () => opsPorts[0]!,
+      frontendOpsPortOf: (d: Deployable) => frontendOps.get(d.name)!,
       gatewayEnv: {
         REGISTER_LIMIT_PER_IP: '100000',
         LOGIN_LIMIT_PER_IP: '100000',
