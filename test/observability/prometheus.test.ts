@@ -10,15 +10,14 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { freePort, retrying, TestClient } from '@trustcircle/testing';
+import { freePort, TestClient } from '@trustcircle/testing';
 import { parse } from 'yaml';
-import { Cluster } from '../chaos/cluster.ts';
-import { buildWorld } from '../chaos/world.ts';
+import type { Cluster } from '../chaos/cluster.ts';
+import { root, startPlatform } from './platform.ts';
 import { metricNames } from './promql.ts';
 
 jest.setTimeout(240_000);
 
-const root = path.resolve(__dirname, '..', '..');
 const monitoring = path.join(root, 'k8s/overlays/prod/monitoring');
 const dir = mkdtempSync(path.join(tmpdir(), 'tc-prometheus-'));
 
@@ -82,29 +81,16 @@ describe('alert rules', () => {
 });
 
 describe('a live scrape', () => {
-  const cluster = new Cluster({ root, say: () => undefined });
+  let cluster: Cluster | null = null;
   let prometheus: ChildProcess | null = null;
   let promUrl = '';
 
   beforeAll(async () => {
-    await cluster.start();
     // Traffic that makes every kind of series exist: requests, events published and applied
     // by every consumer, a security event.
-    const world = await buildWorld(cluster.baseUrl, {
-      members: 1,
-      homeGroups: 1,
-      openGroups: 0,
-      businesses: 1,
-    });
-    const member = world.members[0]!;
-    await retrying(() =>
-      member.client.post('/api/reviews', {
-        businessId: world.businesses[0],
-        rating: 5,
-        content: 'Scraped by Prometheus: every series the alerts and the dashboard use exists.',
-        groupIds: member.homeGroups,
-      }),
-    );
+    const platform = await startPlatform();
+    cluster = platform.cluster;
+    await platform.review('Scraped by Prometheus: every series the alerts and the dashboard use.');
     await new TestClient(cluster.baseUrl).post('/api/login', {
       username: 'nobody-here',
       password: 'not the password at all',
@@ -134,7 +120,7 @@ describe('a live scrape', () => {
 
   afterAll(async () => {
     prometheus?.kill('SIGTERM');
-    await cluster.stop(false);
+    await cluster?.stop(false);
   });
 
   async function scrapedNames(): Promise<Set<string>> {
@@ -159,10 +145,16 @@ describe('a live scrape', () => {
   });
 
   test('scrapes every backend process, each labelled with its service', async () => {
-    const res = await fetch(`${promUrl}/api/v1/query?query=${encodeURIComponent('up')}`);
-    const body = (await res.json()) as { data: { result: { value: [number, string] }[] } };
-    expect(body.data.result.length).toBe(6);
-    expect(body.data.result.every((series) => series.value[1] === '1')).toBe(true);
+    // Two gateway replicas and four services, every one answering.
+    let up: string[] = [];
+    for (let waited = 0; waited < 15_000; waited += 500) {
+      const res = await fetch(`${promUrl}/api/v1/query?query=${encodeURIComponent('up')}`);
+      const body = (await res.json()) as { data: { result: { value: [number, string] }[] } };
+      up = body.data.result.map((series) => series.value[1]);
+      if (up.length === 6 && up.every((value) => value === '1')) break;
+      await sleep(500);
+    }
+    expect(up).toEqual(['1', '1', '1', '1', '1', '1']);
     const services = await fetch(`${promUrl}/api/v1/label/service/values`);
     expect(((await services.json()) as { data: string[] }).data.sort()).toEqual([
       'catalog',

@@ -11,9 +11,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { gunzipSync } from 'node:zlib';
-import { retrying } from '@trustcircle/testing';
-import { Cluster } from '../chaos/cluster.ts';
-import { buildWorld, type World } from '../chaos/world.ts';
+import type { Cluster } from '../chaos/cluster.ts';
+import { startPlatform, type ObservedPlatform } from './platform.ts';
 
 jest.setTimeout(240_000);
 
@@ -83,32 +82,21 @@ class OtlpReceiver {
   }
 }
 
-const root = path.resolve(__dirname, '..', '..');
 const receiver = new OtlpReceiver();
+let platform: ObservedPlatform;
 let cluster: Cluster;
-let world: World;
 /** The temporary directory (processes.log) is kept when the test did not pass. */
 let passed = false;
 
 beforeAll(async () => {
   const endpoint = await receiver.start();
-  cluster = new Cluster({
-    root,
-    say: () => undefined,
-    env: {
-      OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
-      OTEL_BSP_SCHEDULE_DELAY: '200',
-      // Successful requests and applied events are logged at debug.
-      LOG_LEVEL: 'debug',
-    },
+  platform = await startPlatform({
+    OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
+    OTEL_BSP_SCHEDULE_DELAY: '200',
+    // Successful requests and applied events are logged at debug.
+    LOG_LEVEL: 'debug',
   });
-  await cluster.start();
-  world = await buildWorld(cluster.baseUrl, {
-    members: 1,
-    homeGroups: 1,
-    openGroups: 0,
-    businesses: 1,
-  });
+  cluster = platform.cluster;
 });
 
 afterAll(async () => {
@@ -144,14 +132,8 @@ function processesLoggingTrace(traceId: string): Set<string> {
 }
 
 test('one POST /api/reviews is one trace through gateway, reviews, relay and consumers', async () => {
-  const [member] = world.members;
-  const res = await retrying(() =>
-    member!.client.post('/api/reviews', {
-      businessId: world.businesses[0],
-      rating: 4,
-      content: 'Traced from the gateway through the outbox to every consumer that counts it.',
-      groupIds: member!.homeGroups,
-    }),
+  const res = await platform.review(
+    'Traced from the gateway through the outbox to every consumer that counts it.',
   );
   expect([res.status, res.text]).toEqual([201, expect.any(String)]);
 
