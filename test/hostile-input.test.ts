@@ -131,6 +131,16 @@ beforeAll(async () => {
   cookies.set('anonymous', async () => undefined);
   cookies.set('forged', async () => randomBytes(32).toString('base64url'));
   cookies.set('throwaway', () => throwawaySession(memberId));
+  // Accounts of their own, signed up before any snapshot: a deletion with the right password
+  // ends one of them, not the member (taken in turn; a deleted one's cookie is then a 401).
+  const leavers: (string | undefined)[] = [];
+  for (let i = 0; i < 24; i += 1) {
+    const client = stack.client();
+    await signUp(client);
+    leavers.push(client.cookies.get('tc_session'));
+  }
+  let nextLeaver = 0;
+  cookies.set('leaver', async () => leavers[(nextLeaver += 1) % leavers.length]);
 }, 120_000);
 
 afterAll(async () => {

@@ -20,6 +20,7 @@ beforeAll(async () => {
   const names = [
     ...['REVIEWS', 'VOTES', 'REPORTS', 'GROUPS', 'MEMBERSHIPS', 'BUSINESSES', 'PHOTOS'],
     'ACCOUNT_MAIL',
+    'EXPORTS',
   ];
   stack = await startStack({
     gateway: gatewayService,
@@ -109,6 +110,17 @@ const WRITES: [string, RegExp, Write][] = [
     'confirmation mail',
     /asked for many emails/,
     (c, h) => c.post('/api/user/email/confirmation', undefined, h),
+  ],
+  [
+    'e-mail change mail',
+    /asked for many emails/,
+    (c, h) => c.post('/api/user/email', { newEmail: 'x@example.com', password: 'wrong' }, h),
+  ],
+  ['data export', /downloaded your data/, (c, h) => c.get('/api/user/export', h)],
+  [
+    'sign out everywhere else (other writes)',
+    /making changes/,
+    (c, h) => c.post('/api/user/sessions/end-others', undefined, h),
   ],
   [
     'profile change (other writes)',

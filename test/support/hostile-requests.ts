@@ -20,8 +20,11 @@ export type { KnownIds } from './hostile-values';
  * strings with NUL, odd ids and cursors, deep JSON, wrong content types, oversized bodies.
  */
 
-/** Who sends it: a member, a moderator, nobody, a forged cookie, or a session of its own. */
-export type Sender = 'member' | 'moderator' | 'anonymous' | 'forged' | 'throwaway';
+/**
+ * Who sends it: a member, a moderator, nobody, a forged cookie, a session of its own, or an
+ * account of its own (for deleting an account: the fields' values include the real password).
+ */
+export type Sender = 'member' | 'moderator' | 'anonymous' | 'forged' | 'throwaway' | 'leaver';
 
 export interface HostileRequest {
   /** The operation, as `METHOD /path/template`. */
@@ -230,7 +233,9 @@ function requestsFor(
   const sessionOps = ['/api/login', '/api/register', '/api/logout'];
   const sender: fc.Arbitrary<Sender> = sessionOps.includes(op.path)
     ? fc.constantFrom('anonymous', 'forged', 'throwaway')
-    : fc.constantFrom('member', 'member', 'moderator', 'anonymous', 'forged');
+    : op.method === 'delete' && op.path === '/api/user'
+      ? fc.constantFrom('leaver', 'anonymous', 'forged')
+      : fc.constantFrom('member', 'member', 'moderator', 'anonymous', 'forged');
   // Whole-request hostility: a long address, huge headers, another site's Origin.
   const extra = fc.oneof(
     { weight: 20, arbitrary: fc.constant({ headers: {}, suffix: '', refused: false }) },
