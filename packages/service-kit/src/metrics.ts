@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import type { Knex } from './db';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /** One registry per app, so several apps can live in one test process. */
 export function createMetricsRegistry(service: string): Registry {
@@ -36,4 +37,40 @@ export function httpMetrics(registry: Registry): RequestHandler {
     });
     next();
   };
+}
+
+interface PoolStats {
+  numUsed(): number;
+  numFree(): number;
+  numPendingAcquires(): number;
+  max: number;
+}
+
+/**
+ * The database pool's saturation, read at scrape time: connections in use and idle, requests
+ * waiting for one, and the bound. Waiting requests mean the pool (DATABASE_POOL_MAX) is the limit.
+ */
+export function poolMetrics(registry: Registry, db: Knex): void {
+  const pool = () => (db.client as { pool?: PoolStats }).pool;
+  new Gauge({
+    name: 'db_pool_connections',
+    help: 'Database pool connections by state (used, idle) and requests waiting for one',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      const stats = pool();
+      if (!stats) return;
+      this.set({ state: 'used' }, stats.numUsed());
+      this.set({ state: 'idle' }, stats.numFree());
+      this.set({ state: 'waiting' }, stats.numPendingAcquires());
+    },
+  });
+  new Gauge({
+    name: 'db_pool_max',
+    help: 'Most connections the database pool opens',
+    registers: [registry],
+    collect() {
+      this.set(pool()?.max ?? 0);
+    },
+  });
 }

@@ -17,10 +17,11 @@ import {
 } from './health';
 import { readJwks } from './jwt-keys';
 import { createLogger, type Logger } from './logger';
-import { createMetricsRegistry } from './metrics';
+import { createMetricsRegistry, poolMetrics } from './metrics';
 import { NatsLink, withTimeout } from './nats';
 import { sleep } from './events/backoff';
 import { ConnectionDrain } from './shutdown';
+import { flushTracing } from './tracing/context';
 
 /** Something that runs beside the HTTP server (outbox relay, consumers, cleanup jobs). */
 export interface BackgroundWorker {
@@ -102,6 +103,7 @@ export async function startService<C extends BaseServiceConfig>(
     logger,
   });
   const registry = createMetricsRegistry(definition.name);
+  poolMetrics(registry, db);
   const readiness: ReadinessCheck[] = [{ name: 'postgres', check: () => pingDb(db) }];
 
   let nats: NatsLink | null = null;
@@ -199,6 +201,8 @@ export async function startService<C extends BaseServiceConfig>(
       }
       await bounded('nats', nats?.close() ?? Promise.resolve());
       await bounded('database pool', db.destroy());
+      // The last spans (this shutdown's too) go out before the process exits.
+      await bounded('trace export', flushTracing());
       logger.info('stopped');
     })();
     return stopping;
