@@ -232,6 +232,9 @@ describe('leaving TrustCircle', () => {
     ]);
     expect(exported.photos).toEqual([expect.objectContaining({ reviewId: leaverReview })]);
     expect(exported.sessions).toHaveLength(2);
+    expect(exported.sessions[0]).toEqual(
+      expect.objectContaining({ userAgent: expect.any(String), createdAt: expect.any(String) }),
+    );
     expect(exported.sessions.filter((s: { current: boolean }) => s.current)).toHaveLength(1);
     expect(JSON.stringify(exported)).not.toMatch(/password|argon2|id_hash|idHash/i);
 

@@ -112,7 +112,10 @@ export function leaveRoutes(deps: LeaveRoutesDeps): Router {
     const body: AccountExport = {
       exportedAt,
       profile,
-      sessions: sessionViews(sessions, session.idHash),
+      sessions: sessionViews(sessions, session.idHash).map((view, i) => ({
+        ...view,
+        userAgent: sessions[i]!.userAgent,
+      })),
       ...communities,
       ...reviews,
     };

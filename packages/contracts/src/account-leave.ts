@@ -78,7 +78,8 @@ export type ReviewsExport = z.infer<typeof ReviewsExportSchema>;
 export const AccountExportSchema = z.object({
   exportedAt: z.string(),
   profile: UserSchema,
-  sessions: z.array(SessionSchema),
+  /** The sessions as listed, with the User-Agent header each was signed in with. */
+  sessions: z.array(SessionSchema.extend({ userAgent: z.string().nullable() })),
   ...CommunitiesExportSchema.shape,
   ...ReviewsExportSchema.shape,
 });
