@@ -9,9 +9,11 @@ import { emailChange } from './005_email_change';
 export const migrations: Migration[] = [
   createUsers,
   outboxMigration,
+  // Right after the outbox: 002's data migration publishes through today's publish(), which
+  // writes the trace columns (installs that ran 002 before it get it as a pending migration).
+  outboxTraceMigration,
   oneAccountPerIdentity,
   addRoles,
   accountMail,
   emailChange,
-  outboxTraceMigration,
 ];

@@ -11,6 +11,7 @@ import {
   migrate,
   NatsLink,
   outboxMigration,
+  outboxTraceMigration,
   publish,
   type Knex,
   type ServiceDefinition,
@@ -74,7 +75,7 @@ export async function createReviewsWorld(
   // The stand-in producer: its own schema and outbox, relayed under the run's prefix.
   const producerUrl = await stack.db.provision('upstream');
   const producerDb = createDb({ url: producerUrl, schema: 'upstream', poolMax: 4 });
-  await migrate(producerDb, 'upstream', [outboxMigration]);
+  await migrate(producerDb, 'upstream', [outboxMigration, outboxTraceMigration]);
   const logger = createLogger('upstream', 'silent');
   const nats = new NatsLink({ url: TEST_NATS_URL, name: 'upstream', logger });
   nats.start();
