@@ -22,7 +22,8 @@ export type { KnownIds } from './hostile-values';
 
 /**
  * Who sends it: a member, a moderator, nobody, a forged cookie, a session of its own, or an
- * account of its own (for deleting an account: the fields' values include the real password).
+ * account of its own (for leaving, changing the password or ending sessions: the fields'
+ * values include the real password).
  */
 export type Sender = 'member' | 'moderator' | 'anonymous' | 'forged' | 'throwaway' | 'leaver';
 
@@ -231,9 +232,17 @@ function requestsFor(
         )
     : fc.constant('');
   const sessionOps = ['/api/login', '/api/register', '/api/logout'];
+  // Operations that, with the real password, end or replace the sender's sessions (leave, a
+  // password change, signing out elsewhere): sent from accounts of their own, never the member's.
+  const accountEnding = [
+    'DELETE /api/user',
+    'POST /api/user/password',
+    'POST /api/user/sessions/end-others',
+    'DELETE /api/user/sessions/{id}',
+  ];
   const sender: fc.Arbitrary<Sender> = sessionOps.includes(op.path)
     ? fc.constantFrom('anonymous', 'forged', 'throwaway')
-    : op.method === 'delete' && op.path === '/api/user'
+    : accountEnding.includes(`${op.method.toUpperCase()} ${op.path.replace(/:(\w+)/g, '{$1}')}`)
       ? fc.constantFrom('leaver', 'anonymous', 'forged')
       : fc.constantFrom('member', 'member', 'moderator', 'anonymous', 'forged');
   // Whole-request hostility: a long address, huge headers, another site's Origin.
