@@ -5,7 +5,7 @@ import {
   DEFAULT_GROUP_ICON,
   GroupCreateSchema,
 } from '@trustcircle/contracts/communities';
-import { CloseIcon, useToast } from '@trustcircle/ui';
+import { CloseIcon, trapTab, useToast } from '@trustcircle/ui';
 import { useCreateGroup } from './data';
 import { ButtonSpinner, GroupTile } from './components';
 import { COLOUR_CHOICES } from './logic';
@@ -85,19 +85,11 @@ export function CreateGroupDialog({
       onClose();
       return;
     }
-    if (event.key !== 'Tab' || !dialogRef.current) return;
-    const focusable = dialogRef.current.querySelectorAll<HTMLElement>(
+    trapTab(
+      event,
+      dialogRef.current,
       'button:not([disabled]), input:not([disabled]), textarea:not([disabled])',
     );
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last?.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first?.focus();
-    }
   };
 
   return (

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore, type RefObject } from 'react';
 
 /** Mobile breakpoint of spec §2: below 768 px. */
 export const MOBILE_QUERY = '(max-width: 767.98px)';
@@ -16,3 +16,38 @@ export function useMediaQuery(query: string): boolean {
 }
 
 export const useIsMobile = () => useMediaQuery(MOBILE_QUERY);
+
+/** While `open`, a mouse press outside `ref` calls `onOutside` (menus close that way). */
+export function useClickOutside(
+  ref: RefObject<HTMLElement | null>,
+  open: boolean,
+  onOutside: () => void,
+) {
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: MouseEvent) => {
+      if (!ref.current?.contains(event.target as Node)) onOutside();
+    };
+    document.addEventListener('mousedown', close);
+    return () => document.removeEventListener('mousedown', close);
+  }, [open, ref, onOutside]);
+}
+
+/** Keeps Tab inside `container` (a dialog or drawer): from the last item to the first and back. */
+export function trapTab(
+  event: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'preventDefault'>,
+  container: HTMLElement | null,
+  selector: string,
+) {
+  if (event.key !== 'Tab' || !container) return;
+  const items = container.querySelectorAll<HTMLElement>(selector);
+  const first = items[0];
+  const last = items[items.length - 1];
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last?.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first?.focus();
+  }
+}

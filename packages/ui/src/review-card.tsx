@@ -1,8 +1,9 @@
 import type { ModeratedReview } from '@trustcircle/contracts';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { InitialsAvatar, ModerationBadge, RelativeDate, VerifiedBadge } from './components';
 import { MessageIcon, MoreIcon, ThumbsUpIcon } from './icons';
+import { useClickOutside } from './hooks';
 import { PhotoGrid } from './photo-grid';
 import { StarRating } from './stars';
 
@@ -23,14 +24,8 @@ function ReviewMenu({ review, onCopied }: Pick<ReviewCardProps, 'review' | 'onCo
   const ref = useRef<HTMLDivElement>(null);
   const menuId = useId();
 
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: MouseEvent) => {
-      if (!ref.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    return () => document.removeEventListener('mousedown', close);
-  }, [open]);
+  const close = useCallback(() => setOpen(false), []);
+  useClickOutside(ref, open, close);
 
   const copy = async () => {
     const url = `${window.location.origin}/reviews/${review.id}`;

@@ -59,3 +59,17 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     </ToastContext.Provider>
   );
 }
+
+/** What joining a group tells (spec §4): success by name, or why it failed. */
+export function joinGroupToasts(notify: Notify, groupName: string) {
+  return {
+    onSuccess: () =>
+      notify({
+        title: 'Joined group successfully',
+        description: `Success! You've joined ${groupName}`,
+        variant: 'success',
+      }),
+    onError: (error: Error) =>
+      notify({ title: 'Failed to join group', description: error.message, variant: 'destructive' }),
+  };
+}

@@ -1,33 +1,23 @@
 import type { Group } from '@trustcircle/contracts';
-import { useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import {
   AlertIcon,
   ArrowLeftIcon,
-  CalendarIcon,
-  ChartIcon,
-  EmptyState,
-  InfoIcon,
+  joinGroupToasts,
   PenIcon,
-  RelativeDate,
-  ReviewList,
-  ShareIcon,
   Spinner,
-  StarRating,
-  TrendingIcon,
-  UsersIcon,
   useSessionUser,
   useToast,
 } from '@trustcircle/ui';
-import { ButtonSpinner, GroupTile } from '../components';
+import { ButtonSpinner } from '../components';
+import { AboutTab } from './group-detail/AboutTab';
+import { GroupHeader } from './group-detail/GroupHeader';
+import { Highlights } from './group-detail/Highlights';
+import { MembersTab } from './group-detail/MembersTab';
+import { ReviewsTab } from './group-detail/ReviewsTab';
 import { useDetailMembership, useGroup, useGroupReviews, useMembership } from '../data';
-import {
-  computeHighlights,
-  countLabel,
-  establishedLabel,
-  groupColour,
-  parseGroupId,
-} from '../logic';
+import { establishedLabel, parseGroupId } from '../logic';
 
 type Tab = 'reviews' | 'members' | 'about';
 const TABS: Array<{ key: Tab; label: string }> = [
@@ -87,12 +77,7 @@ function GroupDetail({ group, basePath }: { group: Group; basePath: string }) {
       return;
     }
     join.mutate(undefined, {
-      onSuccess: () =>
-        toast({
-          title: 'Joined group successfully',
-          description: `Success! You've joined ${group.name}`,
-          variant: 'success',
-        }),
+      onSuccess: joinGroupToasts(toast, group.name).onSuccess,
       onError: (error) =>
         toast({
           title: 'Error',
@@ -181,32 +166,7 @@ function GroupDetail({ group, basePath }: { group: Group; basePath: string }) {
         </Link>
       </nav>
 
-      <header className="card border-0 shadow-sm mb-4 overflow-hidden">
-        <div className="tc-groups-hero-band" style={{ background: groupColour(group.color) }} />
-        <div className="card-body p-4">
-          <div className="d-flex flex-column flex-md-row gap-3 align-items-md-start">
-            <GroupTile group={group} size={64} />
-            <div className="flex-grow-1 min-w-0">
-              <h1 className="h3 mb-1 text-break">{group.name}</h1>
-              <p className="text-body-secondary mb-2">{group.description}</p>
-              <ul className="list-inline small text-body-secondary mb-0 d-flex flex-wrap gap-3">
-                <li className="d-inline-flex align-items-center gap-1" data-testid="member-count">
-                  <UsersIcon size={14} /> {countLabel(group.memberCount, 'member')}
-                </li>
-                <li className="d-inline-flex align-items-center gap-1" data-testid="review-count">
-                  <ChartIcon size={14} /> {countLabel(group.reviewCount, 'review')}
-                </li>
-                {established && (
-                  <li className="d-inline-flex align-items-center gap-1" data-testid="established">
-                    <CalendarIcon size={14} /> {established}
-                  </li>
-                )}
-              </ul>
-            </div>
-            <div className="flex-shrink-0">{membershipButton}</div>
-          </div>
-        </div>
-      </header>
+      <GroupHeader group={group} established={established} membershipButton={membershipButton} />
 
       <div className="row g-4">
         <div className="col-lg-8">
@@ -235,93 +195,24 @@ function GroupDetail({ group, basePath }: { group: Group; basePath: string }) {
             tabIndex={0}
             className="tc-groups-panel"
           >
-            {tab === 'reviews' &&
-              (reviews.isLoading ? (
-                <Spinner label="Loading the group's reviews…" />
-              ) : reviews.isError ? (
-                <div className="card border-0 shadow-sm">
-                  <EmptyState
-                    title="We couldn't load this group's reviews right now"
-                    hint={reviews.error.message}
-                  />
-                </div>
-              ) : reviewList.length === 0 ? (
-                <div className="card border-0 shadow-sm">
-                  <EmptyState
-                    title="No Reviews Yet"
-                    hint={
-                      isMember
-                        ? 'Be the first to share a review with this group.'
-                        : 'Reviews shared with this group will appear here.'
-                    }
-                    icon={<PenIcon size={28} />}
-                  >
-                    {isMember && writeButton}
-                  </EmptyState>
-                </div>
-              ) : (
-                <ReviewList reviews={reviewList} />
-              ))}
+            {tab === 'reviews' && (
+              <ReviewsTab
+                reviews={reviews}
+                reviewList={reviewList}
+                isMember={isMember}
+                writeButton={writeButton}
+              />
+            )}
             {tab === 'members' && (
-              <div className="card border-0 shadow-sm">
-                <div className="card-body p-4 text-center">
-                  <div className="tc-empty-icon mx-auto mb-3">
-                    <UsersIcon size={28} />
-                  </div>
-                  <h2 className="h5 mb-1">{countLabel(group.memberCount, 'member')}</h2>
-                  <p className="text-body-secondary mb-3">
-                    {isMember
-                      ? 'You are a member of this group. Reviews you share with it help every member decide.'
-                      : 'Join this group to share reviews with its members and read the ones they trust.'}
-                  </p>
-                  {!isMember && !membershipLoading && (
-                    <button
-                      type="button"
-                      className="btn btn-primary"
-                      onClick={onJoin}
-                      disabled={join.isPending}
-                    >
-                      {join.isPending && <ButtonSpinner />}
-                      Join Group
-                    </button>
-                  )}
-                </div>
-              </div>
+              <MembersTab
+                group={group}
+                isMember={isMember}
+                membershipLoading={membershipLoading}
+                onJoin={onJoin}
+                joinPending={join.isPending}
+              />
             )}
-            {tab === 'about' && (
-              <div className="card border-0 shadow-sm">
-                <div className="card-body p-4">
-                  <h2 className="h5">About {group.name}</h2>
-                  <p>{group.description}</p>
-                  <div className="alert alert-light border d-flex gap-2 small" role="note">
-                    <InfoIcon />
-                    <span>
-                      Reviews shared with this group are visible to its members and shape the
-                      group&apos;s own trust score for each business.
-                    </span>
-                  </div>
-                  <dl className="row small mb-3">
-                    {established && (
-                      <>
-                        <dt className="col-sm-4">Established</dt>
-                        <dd className="col-sm-8">{established.replace(/^Est\. /, '')}</dd>
-                      </>
-                    )}
-                    {group.creator && (
-                      <>
-                        <dt className="col-sm-4">Created by</dt>
-                        <dd className="col-sm-8">{group.creator.name || group.creator.username}</dd>
-                      </>
-                    )}
-                    <dt className="col-sm-4">Members</dt>
-                    <dd className="col-sm-8">{countLabel(group.memberCount, 'member')}</dd>
-                  </dl>
-                  <button type="button" className="btn btn-outline-primary" onClick={share}>
-                    <ShareIcon /> <span className="ms-1">Share</span>
-                  </button>
-                </div>
-              </div>
-            )}
+            {tab === 'about' && <AboutTab group={group} established={established} share={share} />}
           </div>
         </div>
 
@@ -342,85 +233,5 @@ function GroupDetail({ group, basePath }: { group: Group; basePath: string }) {
         </aside>
       </div>
     </div>
-  );
-}
-
-/**
- * Group Highlights with real figures: reviews carry no business category, so in place of the
- * spec's hard-coded categories we show the most-reviewed businesses and reviews this week.
- */
-function Highlights({
-  reviews,
-  loading,
-  truncated,
-  children,
-}: {
-  reviews: Parameters<typeof computeHighlights>[0];
-  loading: boolean;
-  truncated: boolean;
-  children: ReactNode;
-}) {
-  const highlights = computeHighlights(reviews);
-  return (
-    <section className="card border-0 shadow-sm">
-      <div className="card-body p-4">
-        <h2 className="h6 d-flex align-items-center gap-2 mb-3">
-          <TrendingIcon size={18} /> Group Highlights
-        </h2>
-        {loading ? (
-          <Spinner label="Loading highlights…" />
-        ) : (
-          <>
-            <dl className="row g-2 mb-3 text-center tc-groups-stats">
-              <div className="col-6">
-                <dt className="small fw-normal text-body-secondary">
-                  {highlights.reviewsThisWeek === 1 ? 'review this week' : 'reviews this week'}
-                </dt>
-                <dd className="h4 mb-0" data-testid="reviews-this-week">
-                  {highlights.reviewsThisWeek}
-                </dd>
-              </div>
-              <div className="col-6">
-                <dt className="small fw-normal text-body-secondary">average rating</dt>
-                <dd className="h4 mb-0">
-                  {highlights.averageRating === null ? '–' : highlights.averageRating.toFixed(1)}
-                </dd>
-              </div>
-            </dl>
-            <h3 className="small text-uppercase text-body-secondary fw-semibold mb-2">
-              Most reviewed{truncated ? ' (latest 500 reviews)' : ''}
-            </h3>
-            {highlights.topBusinesses.length === 0 ? (
-              <p className="small text-body-secondary">No businesses reviewed in this group yet.</p>
-            ) : (
-              <ol className="list-unstyled mb-3" data-testid="top-businesses">
-                {highlights.topBusinesses.map((business) => (
-                  <li
-                    key={business.id}
-                    className="d-flex align-items-center justify-content-between gap-2 py-1"
-                  >
-                    <Link to={`/business/${business.id}`} className="text-truncate">
-                      {business.name}
-                    </Link>
-                    <span className="d-inline-flex align-items-center gap-1 small text-nowrap">
-                      <StarRating value={business.averageRating} size={12} />
-                      <span className="text-body-secondary">
-                        {countLabel(business.reviews, 'review')}
-                      </span>
-                    </span>
-                  </li>
-                ))}
-              </ol>
-            )}
-            {highlights.lastReviewAt && (
-              <p className="small text-body-secondary">
-                Last review <RelativeDate value={highlights.lastReviewAt} />
-              </p>
-            )}
-          </>
-        )}
-        {children}
-      </div>
-    </section>
   );
 }

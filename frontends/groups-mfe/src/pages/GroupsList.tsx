@@ -3,6 +3,7 @@ import { useMemo, useState, type KeyboardEvent } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   EmptyState,
+  joinGroupToasts,
   PlusIcon,
   SearchIcon,
   Spinner,
@@ -59,20 +60,7 @@ export function GroupsListPage({ basePath }: { basePath: string }) {
 
   const joinGroup = (group: Group) => {
     if (!user) return toAuth();
-    join.mutate(group, {
-      onSuccess: () =>
-        toast({
-          title: 'Joined group successfully',
-          description: `Success! You've joined ${group.name}`,
-          variant: 'success',
-        }),
-      onError: (error) =>
-        toast({
-          title: 'Failed to join group',
-          description: error.message,
-          variant: 'destructive',
-        }),
-    });
+    join.mutate(group, joinGroupToasts(toast, group.name));
   };
   const leaveGroup = (group: Group) =>
     leave.mutate(group, {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { HowItWorksSteps, SAMPLE_COMMUNITIES } from './Landing';
+import { HowItWorksSteps } from './Landing';
+import { SAMPLE_COMMUNITIES } from './landing/content';
 
 export interface StaticPageDef {
   path: string;

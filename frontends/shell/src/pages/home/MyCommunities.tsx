@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { EmptyState, UsersIcon, useToast } from '@trustcircle/ui';
+import { EmptyState, joinGroupToasts, UsersIcon, useToast } from '@trustcircle/ui';
 import { useAllGroups, useJoinGroup, useMyGroups } from '../../data';
 import { FindGroupsEmpty, GroupTile, Panel, PanelBody } from './panels';
 
@@ -60,22 +60,7 @@ export function MyCommunities() {
                   className="btn btn-sm btn-primary"
                   disabled={joiningId === group.id}
                   aria-label={`Join ${group.name}`}
-                  onClick={() =>
-                    join.mutate(group, {
-                      onSuccess: () =>
-                        toast({
-                          title: 'Joined group successfully',
-                          description: `Success! You've joined ${group.name}`,
-                          variant: 'success',
-                        }),
-                      onError: (error) =>
-                        toast({
-                          title: 'Failed to join group',
-                          description: error.message,
-                          variant: 'destructive',
-                        }),
-                    })
-                  }
+                  onClick={() => join.mutate(group, joinGroupToasts(toast, group.name))}
                 >
                   {joiningId === group.id ? (
                     <span className="spinner-border spinner-border-sm" aria-hidden="true" />

@@ -1,0 +1,66 @@
+import type { BusinessDetailWithReviews, ModeratedReview } from '@trustcircle/contracts';
+import { Link } from 'react-router-dom';
+import { EmptyState, truncate, TrustScoreBar, UsersIcon } from '@trustcircle/ui';
+import { reviewCountText } from '../../components/BusinessCard';
+
+export const GROUP_EXCERPT = 150;
+
+export function Communities({
+  business,
+  reviews,
+}: {
+  business: BusinessDetailWithReviews;
+  reviews: ModeratedReview[];
+}) {
+  if (business.groupTrustScores.length === 0) {
+    return (
+      <div className="card border-0 shadow-sm">
+        <EmptyState
+          title="No communities have reviewed this business yet"
+          icon={<UsersIcon size={28} />}
+        >
+          <Link to="/groups" className="btn btn-sm btn-outline-primary">
+            Browse groups
+          </Link>
+        </EmptyState>
+      </div>
+    );
+  }
+  return (
+    <ul className="row row-cols-1 row-cols-md-2 g-3 list-unstyled mb-0">
+      {business.groupTrustScores.map((group) => {
+        const tagged = reviews.filter((review) =>
+          (review.groups ?? []).some((g) => g.id === group.groupId),
+        );
+        const first = tagged[0];
+        const count = Math.max(group.reviewCount, tagged.length);
+        return (
+          <li key={group.groupId} className="col">
+            <article className="card border-0 shadow-sm h-100">
+              <div className="card-body">
+                <div className="d-flex justify-content-between align-items-start gap-2">
+                  <h3 className="h6 mb-1">
+                    <Link to={`/groups/${group.groupId}`} className="tc-link-strong">
+                      {group.groupName}
+                    </Link>
+                  </h3>
+                  <span className="fw-bold">{group.score.toFixed(1)}</span>
+                </div>
+                <TrustScoreBar score={group.score} label={`Trust score in ${group.groupName}`} />
+                <p className="small text-body-secondary mt-2 mb-2">{reviewCountText(count)}</p>
+                {first && (
+                  <blockquote className="small mb-2 tc-pre-line">
+                    “{truncate(first.content, GROUP_EXCERPT)}”
+                  </blockquote>
+                )}
+                <Link to={`/groups/${group.groupId}`} className="small">
+                  View group
+                </Link>
+              </div>
+            </article>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

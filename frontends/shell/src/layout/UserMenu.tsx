@@ -1,0 +1,87 @@
+import type { User } from '@trustcircle/contracts';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { InitialsAvatar, isModerator, useClickOutside } from '@trustcircle/ui';
+import { displayName } from '../session';
+import { MODERATION, useSignOut } from './nav';
+
+export function UserMenu({ user }: { user: User }) {
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+  const signOut = useSignOut();
+  const location = useLocation();
+
+  useEffect(() => setOpen(false), [location.pathname]);
+  const close = useCallback(() => setOpen(false), []);
+  useClickOutside(ref, open, close);
+
+  return (
+    <div
+      className="position-relative"
+      ref={ref}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && open) {
+          setOpen(false);
+          ref.current?.querySelector<HTMLButtonElement>('button')?.focus();
+        }
+      }}
+    >
+      <button
+        type="button"
+        className="btn tc-user-button d-flex align-items-center gap-2"
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <InitialsAvatar name={user.name} username={user.username} size={32} />
+        <span className="tc-user-name">{displayName(user)}</span>
+        <span className="visually-hidden">: account menu</span>
+      </button>
+      {open && (
+        <ul id={menuId} className="dropdown-menu dropdown-menu-end show tc-menu-right shadow">
+          <li className="px-3 py-2 small text-body-secondary text-truncate">{user.email}</li>
+          <li>
+            <hr className="dropdown-divider" />
+          </li>
+          <li>
+            <Link className="dropdown-item" to="/dashboard">
+              Dashboard
+            </Link>
+          </li>
+          <li>
+            <Link className="dropdown-item" to="/profile">
+              Your Profile
+            </Link>
+          </li>
+          <li>
+            <Link className="dropdown-item" to="/my-reviews">
+              My Reviews
+            </Link>
+          </li>
+          {isModerator(user) && (
+            <li>
+              <Link className="dropdown-item" to={MODERATION.to}>
+                {MODERATION.label}
+              </Link>
+            </li>
+          )}
+          <li>
+            <Link className="dropdown-item" to="/settings">
+              Settings
+            </Link>
+          </li>
+          <li>
+            <hr className="dropdown-divider" />
+          </li>
+          <li>
+            <button type="button" className="dropdown-item" onClick={signOut}>
+              Sign out
+            </button>
+          </li>
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { LoginRequestSchema } from '@trustcircle/contracts/users';
+import { useToast } from '@trustcircle/ui';
+import { displayName, useLogin } from '../../session';
+import { Field, issuesToErrors, useAfterAuth, type Errors } from './fields';
+
+export function LoginForm() {
+  const [form, setForm] = useState({ username: '', password: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const login = useLogin();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const target = useAfterAuth();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = LoginRequestSchema.safeParse(form);
+    if (!parsed.success) {
+      setErrors(issuesToErrors(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    login.mutate(parsed.data, {
+      onSuccess: (user) => {
+        toast({
+          title: 'Login successful',
+          description: `Welcome back, ${displayName(user)}!`,
+          variant: 'success',
+        });
+        navigate(target, { replace: true });
+      },
+      onError: (error) =>
+        toast({ title: 'Login failed', description: error.message, variant: 'destructive' }),
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Sign in">
+      <Field
+        label="Username or email"
+        name="username"
+        autoComplete="username"
+        value={form.username}
+        error={errors.username}
+        onChange={(username) => setForm({ ...form, username })}
+      />
+      <Field
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        value={form.password}
+        error={errors.password}
+        onChange={(password) => setForm({ ...form, password })}
+      />
+      <button type="submit" className="btn btn-primary w-100" disabled={login.isPending}>
+        {login.isPending ? 'Signing in…' : 'Sign in'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,110 @@
+import type { User } from '@trustcircle/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { ProfileUpdateSchema } from '@trustcircle/contracts/users';
+import { api, useToast } from '@trustcircle/ui';
+import { useSetSessionUser } from '../../session';
+import { VerificationSection } from './VerificationSection';
+
+export function ProfileSettingsForm({ user }: { user: User }) {
+  const initial = { name: user.name, email: user.email, bio: user.bio ?? '' };
+  const [form, setForm] = useState(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const setUser = useSetSessionUser();
+  const toast = useToast();
+  const ids = { name: useId(), email: useId(), bio: useId() };
+  const save = useMutation({
+    mutationFn: (body: { name: string; email: string; bio: string | null }) =>
+      api.patch<User>('/api/user', body),
+    onSuccess: (updated) => {
+      setUser(updated);
+      toast({
+        title: 'Profile updated',
+        description: 'Your profile changes have been saved.',
+        variant: 'success',
+      });
+    },
+    onError: (error) =>
+      toast({ title: 'Update failed', description: error.message, variant: 'destructive' }),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const body = { name: form.name, email: form.email, bio: form.bio.trim() ? form.bio : null };
+    const parsed = ProfileUpdateSchema.safeParse(body);
+    if (!parsed.success) {
+      const next: Record<string, string> = {};
+      for (const issue of parsed.error.issues)
+        next[String(issue.path[0] ?? 'form')] ??= issue.message;
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    save.mutate(body);
+  };
+
+  const field = (key: 'name' | 'email', label: string, type: string, autoComplete: string) => (
+    <div className="mb-3">
+      <label htmlFor={ids[key]} className="form-label">
+        {label}
+      </label>
+      <input
+        id={ids[key]}
+        type={type}
+        autoComplete={autoComplete}
+        className={`form-control ${errors[key] ? 'is-invalid' : ''}`}
+        value={form[key]}
+        onChange={(e) => setForm({ ...form, [key]: e.target.value })}
+        aria-invalid={errors[key] ? true : undefined}
+        aria-describedby={errors[key] ? `${ids[key]}-error` : undefined}
+      />
+      {errors[key] && (
+        <div id={`${ids[key]}-error`} className="invalid-feedback d-block">
+          {errors[key]}
+        </div>
+      )}
+    </div>
+  );
+
+  return (
+    <div className="d-grid gap-4">
+      <form onSubmit={submit} noValidate aria-label="Profile settings">
+        {field('name', 'Display name', 'text', 'name')}
+        {field('email', 'Email', 'email', 'email')}
+        <div className="mb-3">
+          <label htmlFor={ids.bio} className="form-label">
+            Bio
+          </label>
+          <textarea
+            id={ids.bio}
+            rows={3}
+            className={`form-control ${errors.bio ? 'is-invalid' : ''}`}
+            value={form.bio}
+            onChange={(e) => setForm({ ...form, bio: e.target.value })}
+            placeholder="Tell the community a little about yourself"
+          />
+          {errors.bio && <div className="invalid-feedback d-block">{errors.bio}</div>}
+        </div>
+        <div className="d-flex gap-2 justify-content-end">
+          <button
+            type="button"
+            className="btn btn-outline-secondary"
+            onClick={() => {
+              setForm(initial);
+              setErrors({});
+            }}
+          >
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+            {save.isPending ? 'Saving…' : 'Save Changes'}
+          </button>
+        </div>
+      </form>
+      <section aria-label="Verification">
+        <h3 className="h6">Verification</h3>
+        <VerificationSection user={user} />
+      </section>
+    </div>
+  );
+}
