@@ -245,6 +245,10 @@ it('starts every service, frontend and the gateway from the replayed images and 
       VERIFICATION_PROVIDER: 'http',
       VERIFICATION_URL: provider.url,
       VERIFICATION_SECRET: provider.secret,
+      // Production refuses mail settings that point at this machine: a mail provider's address
+      // (nothing here sends mail; a queued one would be retried and dropped) and the public URL.
+      SMTP_URL: 'smtp://mail.trustcircle.invalid:587',
+      PUBLIC_URL: 'https://trustcircle.example',
     },
   };
   const services: Record<string, Awaited<ReturnType<typeof run>>> = {};
