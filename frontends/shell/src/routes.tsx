@@ -17,6 +17,18 @@ import { signedOutJustNow, useSession } from './session';
 // Pages off the first load: the forms (and with them zod and the contracts' schemas) come in
 // their own chunks when visited. The landing and home pages stay in the main bundle.
 const AuthPage = lazy(() => import('./pages/Auth').then((m) => ({ default: m.AuthPage })));
+const ForgotPasswordPage = lazy(() =>
+  import('./pages/auth/ForgotPassword').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('./pages/auth/ResetPassword').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const ConfirmEmailPage = lazy(() =>
+  import('./pages/auth/ConfirmLink').then((m) => ({ default: m.ConfirmEmailPage })),
+);
+const ConfirmEmailChangePage = lazy(() =>
+  import('./pages/auth/ConfirmLink').then((m) => ({ default: m.ConfirmEmailChangePage })),
+);
 const ProfilePage = lazy(() => import('./pages/Profile').then((m) => ({ default: m.ProfilePage })));
 const SettingsPage = lazy(() =>
   import('./pages/Profile').then((m) => ({ default: m.SettingsPage })),
@@ -36,6 +48,11 @@ const shellRoutes: AppRoute[] = [
   { path: '/', access: 'public', element: <Root /> },
   { path: '/dashboard', access: 'signed-in', element: <HomePage /> },
   { path: '/auth', access: 'public', element: <AuthPage /> },
+  // The account mails' links (identity's account-mail.ts): public, a link may be opened anywhere.
+  { path: '/auth/forgot', access: 'public', element: <ForgotPasswordPage /> },
+  { path: '/auth/reset', access: 'public', element: <ResetPasswordPage /> },
+  { path: '/auth/confirm-email', access: 'public', element: <ConfirmEmailPage /> },
+  { path: '/auth/confirm-email-change', access: 'public', element: <ConfirmEmailChangePage /> },
   { path: '/profile', access: 'signed-in', element: <ProfilePage /> },
   { path: '/my-reviews', access: 'signed-in', element: <MyReviewsPage /> },
   { path: '/settings', access: 'signed-in', element: <SettingsPage /> },

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { ShieldIcon, Spinner, StarIcon, UsersIcon } from '@trustcircle/ui';
 import { useSession } from '../session';
+import { AuthCard } from './auth/AuthCard';
 import { useAfterAuth } from './auth/fields';
 import { LoginForm } from './auth/LoginForm';
 import { RegisterForm } from './auth/RegisterForm';
@@ -37,56 +38,51 @@ export function AuthPage() {
   );
 
   return (
-    <div className="container-xl py-4 py-md-5">
-      <div className="row g-4 align-items-stretch justify-content-center">
-        <div className="col-12 col-md-8 col-lg-6">
-          <div className="card border-0 shadow-sm">
-            <div className="card-body p-4 p-md-5">
-              <h1 className="h3 mb-1">{tab === 'login' ? 'Welcome back' : 'Join TrustCircle'}</h1>
-              <p className="text-body-secondary mb-4">
-                {tab === 'login'
-                  ? 'Sign in to see reviews from your communities.'
-                  : 'Create a free account and start sharing trusted reviews.'}
-              </p>
-              <div
-                className="nav nav-pills nav-fill tc-tabs mb-4"
-                role="tablist"
-                aria-label="Sign in or register"
-              >
-                {tabButton('login', 'Login')}
-                {tabButton('register', 'Register')}
-              </div>
-              <div
-                role="tabpanel"
-                id={`${tabsId}-${tab}-panel`}
-                aria-labelledby={`${tabsId}-${tab}`}
-              >
-                {tab === 'login' ? <LoginForm /> : <RegisterForm />}
-              </div>
-            </div>
-          </div>
-        </div>
-        <aside className="col-lg-5 d-none d-lg-block" aria-label="Why TrustCircle">
-          <div className="tc-auth-promo h-100 rounded-4 p-5 text-white">
-            <h2 className="h3 mb-3">Reviews from people like you</h2>
-            <p className="mb-4 tc-on-dark-muted">
-              Join communities that share your interests and see trust scores shaped by the people
-              whose opinion matters to you.
-            </p>
-            <ul className="list-unstyled d-grid gap-3 mb-0">
-              <li className="d-flex gap-3">
-                <UsersIcon size={22} /> 500+ communities to join
-              </li>
-              <li className="d-flex gap-3">
-                <ShieldIcon size={22} /> Verified reviewers weigh more
-              </li>
-              <li className="d-flex gap-3">
-                <StarIcon size={22} /> 4.8/5 average member rating
-              </li>
-            </ul>
-          </div>
-        </aside>
+    <AuthCard
+      title={tab === 'login' ? 'Welcome back' : 'Join TrustCircle'}
+      lead={
+        tab === 'login'
+          ? 'Sign in to see reviews from your communities.'
+          : 'Create a free account and start sharing trusted reviews.'
+      }
+      aside={<Promo />}
+    >
+      <div
+        className="nav nav-pills nav-fill tc-tabs mb-4"
+        role="tablist"
+        aria-label="Sign in or register"
+      >
+        {tabButton('login', 'Login')}
+        {tabButton('register', 'Register')}
       </div>
-    </div>
+      <div role="tabpanel" id={`${tabsId}-${tab}-panel`} aria-labelledby={`${tabsId}-${tab}`}>
+        {tab === 'login' ? <LoginForm /> : <RegisterForm />}
+      </div>
+    </AuthCard>
+  );
+}
+
+function Promo() {
+  return (
+    <aside className="col-lg-5 d-none d-lg-block" aria-label="Why TrustCircle">
+      <div className="tc-auth-promo h-100 rounded-4 p-5 text-white">
+        <h2 className="h3 mb-3">Reviews from people like you</h2>
+        <p className="mb-4 tc-on-dark-muted">
+          Join communities that share your interests and see trust scores shaped by the people whose
+          opinion matters to you.
+        </p>
+        <ul className="list-unstyled d-grid gap-3 mb-0">
+          <li className="d-flex gap-3">
+            <UsersIcon size={22} /> 500+ communities to join
+          </li>
+          <li className="d-flex gap-3">
+            <ShieldIcon size={22} /> Verified reviewers weigh more
+          </li>
+          <li className="d-flex gap-3">
+            <StarIcon size={22} /> 4.8/5 average member rating
+          </li>
+        </ul>
+      </div>
+    </aside>
   );
 }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { LoginRequestSchema } from '@trustcircle/contracts/users';
 import { useToast } from '@trustcircle/ui';
 import { displayName, useLogin } from '../../session';
@@ -57,6 +57,9 @@ export function LoginForm() {
       <button type="submit" className="btn btn-primary w-100" disabled={login.isPending}>
         {login.isPending ? 'Signing in…' : 'Sign in'}
       </button>
+      <p className="text-center mt-3 mb-0">
+        <Link to="/auth/forgot">Forgot password?</Link>
+      </p>
     </form>
   );
 }

@@ -1,0 +1,149 @@
+import { freePort, startMailServer, type MailServer } from '@trustcircle/testing';
+import type { Page } from 'playwright-core';
+import {
+  expectNoSeriousViolations,
+  loginInBrowser,
+  newUser,
+  pageTracker,
+  screenshot,
+  startWorld,
+  toastText,
+  type E2EWorld,
+} from './support';
+
+jest.setTimeout(90_000);
+
+let world: E2EWorld;
+let mail: MailServer;
+const pages = pageTracker(() => world);
+
+/** Client-side navigations: poll the address (waitForURL waits for a load that never comes). */
+async function untilPath(p: Page, path: string, timeoutMs = 5000) {
+  const deadline = Date.now() + timeoutMs;
+  while (new URL(p.url()).pathname !== path) {
+    if (Date.now() > deadline) throw new Error(`expected ${path}, at ${p.url()}`);
+    await p.waitForTimeout(50);
+  }
+}
+
+/** A member registered through the API (the browser that follows the links is signed out). */
+async function registered() {
+  const user = newUser();
+  const res = await world.stack.client().post('/api/register', user);
+  if (res.status !== 201) throw new Error(`register: ${res.status} ${res.text}`);
+  return user;
+}
+
+/** The link of `path` in the next mail to `email` that has one. */
+async function mailedLink(email: string, path: string): Promise<string> {
+  const hasLink = (links: string[]) => links.some((l) => new URL(l).pathname === path);
+  const message = await mail.nextMail(email, { match: (m) => hasLink(m.links) });
+  return message.links.find((l) => new URL(l).pathname === path)!;
+}
+
+const RESET_SENT = /If an account uses that address, we have sent it a link/;
+
+beforeAll(async () => {
+  mail = await startMailServer();
+  // identity writes the links with PUBLIC_URL: the gateway's address, known before it starts.
+  const port = await freePort();
+  world = await startWorld({
+    env: {
+      identity: { SMTP_URL: mail.url, PUBLIC_URL: `http://127.0.0.1:${port}` },
+      gateway: { PORT: String(port) },
+    },
+  });
+});
+
+afterEach(() => pages.closeAll());
+
+afterAll(async () => {
+  await world?.stop();
+  await mail?.close();
+});
+
+describe('forgotten password', () => {
+  it('is reset through the mailed link, refusing a weak one with the reason', async () => {
+    const user = await registered();
+    const p = await pages.open();
+    await p.goto('/auth');
+    await p.getByRole('link', { name: 'Forgot password?' }).click();
+    await untilPath(p, '/auth/forgot');
+    await p.getByLabel('Email').fill(user.email);
+    await p.getByRole('button', { name: 'Send reset link' }).click();
+    await p.getByText(RESET_SENT).waitFor();
+
+    const link = await mailedLink(user.email, '/auth/reset');
+    expect(link.startsWith(world.baseUrl)).toBe(true);
+    await p.goto(link);
+    await p.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+    await expectNoSeriousViolations(p, '/auth/reset');
+
+    await p.getByLabel('New password', { exact: true }).fill('password123');
+    await p.getByLabel('Confirm new password').fill('password123');
+    await p.getByRole('button', { name: 'Set new password' }).click();
+    await p.getByText(/Password is too easy to guess/).waitFor();
+    expect(new URL(p.url()).pathname).toBe('/auth/reset');
+
+    const strong = 'violet tractor midnight 42';
+    await p.getByLabel('New password', { exact: true }).fill(strong);
+    await p.getByLabel('Confirm new password').fill(strong);
+    await p.getByRole('button', { name: 'Set new password' }).click();
+    await toastText(p, 'Your password has been changed').waitFor();
+    await untilPath(p, '/auth');
+
+    await loginInBrowser(p, user.username, user.password);
+    await toastText(p, 'Login failed').waitFor();
+    await loginInBrowser(p, user.username, strong);
+    await untilPath(p, '/dashboard');
+
+    // The link worked once.
+    const again = await pages.open();
+    await again.goto(link);
+    await again.getByLabel('New password', { exact: true }).fill('another violet tractor 7');
+    await again.getByLabel('Confirm new password').fill('another violet tractor 7');
+    await again.getByRole('button', { name: 'Set new password' }).click();
+    await again.getByText(/This password reset link is invalid, used or expired/).waitFor();
+  });
+
+  it('answers an unknown address exactly as a known one, and mails nobody', async () => {
+    const p = await pages.open({ width: 390 });
+    await p.goto('/auth/forgot');
+    await expectNoSeriousViolations(p, '/auth/forgot');
+    const nobody = `nobody_${Date.now()}@example.com`;
+    await p.getByLabel('Email').fill(nobody);
+    await p.getByRole('button', { name: 'Send reset link' }).click();
+    await p.getByText(RESET_SENT).waitFor();
+    await mail.expectNoMail(nobody, 1000);
+  });
+});
+
+describe('mailed confirmation links', () => {
+  it('confirms the address once, then says the link is spent', async () => {
+    const user = await registered();
+    const link = await mailedLink(user.email, '/auth/confirm-email');
+    const p = await pages.open();
+    await p.goto(link);
+    await p.getByText('Your email address is confirmed.').waitFor();
+    await p.reload();
+    await p.getByText(/This link has expired or was already used/).waitFor();
+  });
+
+  it('says an e-mail change link that does not work has expired', async () => {
+    const p = await pages.open();
+    await p.goto('/auth/confirm-email-change?token=not-a-real-token');
+    await p.getByText(/This link has expired or was already used/).waitFor();
+  });
+});
+
+describe('screenshots', () => {
+  it.each([390, 1280])('of /auth/forgot and /auth/reset at %i px', async (width) => {
+    const p = await pages.open({ width });
+    await p.goto('/auth/forgot');
+    await p.getByRole('button', { name: 'Send reset link' }).waitFor();
+    await screenshot(p, `account-forgot-${width}`);
+    await p.goto('/auth/reset?token=example');
+    await p.getByRole('button', { name: 'Set new password' }).waitFor();
+    await screenshot(p, `account-reset-${width}`);
+  });
+});
