@@ -29,8 +29,11 @@ async function untilPath(p: Page, path: string, timeoutMs = 5000) {
 /** A member registered through the API (the browser that follows the links is signed out). */
 async function registered() {
   const user = newUser();
-  const res = await world.stack.client().post('/api/register', user);
+  const client = world.stack.client();
+  const res = await client.post('/api/register', user);
   if (res.status !== 201) throw new Error(`register: ${res.status} ${res.text}`);
+  // Registering signed the API client in: only the browsers a test opens are to be listed.
+  await client.post('/api/logout');
   return user;
 }
 
@@ -39,6 +42,28 @@ async function mailedLink(email: string, path: string): Promise<string> {
   const hasLink = (links: string[]) => links.some((l) => new URL(l).pathname === path);
   const message = await mail.nextMail(email, { match: (m) => hasLink(m.links) });
   return message.links.find((l) => new URL(l).pathname === path)!;
+}
+
+/** A browser context of its own, signed in through the sign-in form. */
+async function signedIn(user: ReturnType<typeof newUser>, width = 1280) {
+  const p = await pages.open({ width });
+  await p.goto('/auth');
+  await loginInBrowser(p, user.username, user.password);
+  await untilPath(p, '/dashboard');
+  return p;
+}
+
+/** Opening /settings: the sessions list, or the sign-in page once the session has ended. */
+async function settingsOrSignIn(p: Page): Promise<'settings' | 'auth'> {
+  await p.goto('/settings');
+  const deadline = Date.now() + 5000;
+  while (Date.now() < deadline) {
+    const path = new URL(p.url()).pathname;
+    if (path === '/auth') return 'auth';
+    if (await p.getByRole('list', { name: 'Active sessions' }).isVisible()) return 'settings';
+    await p.waitForTimeout(50);
+  }
+  throw new Error(`neither settings nor sign-in at ${p.url()}`);
 }
 
 const RESET_SENT = /If an account uses that address, we have sent it a link/;
@@ -145,5 +170,40 @@ describe('screenshots', () => {
     await p.goto('/auth/reset?token=example');
     await p.getByRole('button', { name: 'Set new password' }).waitFor();
     await screenshot(p, `account-reset-${width}`);
+  });
+});
+
+describe('sessions in settings', () => {
+  it('lists this device and the others, signs one out, then everywhere else', async () => {
+    const user = await registered();
+    const laptop = await signedIn(user);
+    const phone = await signedIn(user, 390);
+    const tablet = await signedIn(user);
+
+    await laptop.goto('/settings');
+    const list = laptop.getByRole('list', { name: 'Active sessions' });
+    await list.waitFor();
+    await expect(list.getByRole('listitem').count()).resolves.toBe(3);
+    await expect(list.getByText('This device').count()).resolves.toBe(1);
+    await list.getByText(/Chrom/).first().waitFor();
+    await expectNoSeriousViolations(laptop, '/settings sessions');
+    await screenshot(laptop, 'settings-sessions-1280');
+
+    // One other session, by its own button: the newest (the tablet) is listed first after this one.
+    await list
+      .getByRole('button', { name: /^Sign out / })
+      .first()
+      .click();
+    await toastText(laptop, 'The session has been signed out.').waitFor();
+    await expect(list.getByRole('listitem').count()).resolves.toBe(2);
+    const ended = [await settingsOrSignIn(phone), await settingsOrSignIn(tablet)];
+    expect(ended.sort()).toEqual(['auth', 'settings']);
+
+    await laptop.getByRole('button', { name: 'Sign out everywhere else' }).click();
+    await toastText(laptop, 'Signed out of 1 other session.').waitFor();
+    await expect(list.getByRole('listitem').count()).resolves.toBe(1);
+    expect(await settingsOrSignIn(phone)).toBe('auth');
+    expect(await settingsOrSignIn(tablet)).toBe('auth');
+    expect(await settingsOrSignIn(laptop)).toBe('settings');
   });
 });

@@ -5,6 +5,7 @@ import { useMyGroups, useMyReviews } from '../data';
 import { useSession } from '../session';
 import { MyGroupsTab } from './profile/MyGroupsTab';
 import { ProfileHeader } from './profile/ProfileHeader';
+import { SessionsSection } from './profile/SessionsSection';
 import { ProfileSettingsForm } from './profile/ProfileSettingsForm';
 
 type ProfileTab = 'reviews' | 'communities' | 'settings';
@@ -147,10 +148,15 @@ export function SettingsPage() {
   return (
     <div className="container py-4 tc-narrow">
       <h1 className="h3 mb-1">Settings</h1>
-      <p className="text-body-secondary mb-4">Manage your profile and verification.</p>
+      <p className="text-body-secondary mb-4">Manage your profile, verification and sessions.</p>
       <div className="card border-0 shadow-sm">
         <div className="card-body p-4">
           <ProfileSettingsForm user={user} />
+        </div>
+      </div>
+      <div className="card border-0 shadow-sm mt-4">
+        <div className="card-body p-4">
+          <SessionsSection />
         </div>
       </div>
     </div>
