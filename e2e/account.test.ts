@@ -1,4 +1,4 @@
-import { freePort, startMailServer, type MailServer } from '@trustcircle/testing';
+import { freePort, startMailServer, waitFor, type MailServer } from '@trustcircle/testing';
 import type { Page } from 'playwright-core';
 import {
   expectNoSeriousViolations,
@@ -183,7 +183,12 @@ describe('sessions in settings', () => {
     await laptop.goto('/settings');
     const list = laptop.getByRole('list', { name: 'Active sessions' });
     await list.waitFor();
-    await expect(list.getByRole('listitem').count()).resolves.toBe(3);
+    // The list is refetched after each sign-out: wait for it rather than read it once.
+    const listed = (count: number) =>
+      waitFor(async () => (await list.getByRole('listitem').count()) === count, {
+        what: `${count} sessions listed`,
+      });
+    await listed(3);
     await expect(list.getByText('This device').count()).resolves.toBe(1);
     await list.getByText(/Chrom/).first().waitFor();
     await expectNoSeriousViolations(laptop, '/settings sessions');
@@ -195,13 +200,13 @@ describe('sessions in settings', () => {
       .first()
       .click();
     await toastText(laptop, 'The session has been signed out.').waitFor();
-    await expect(list.getByRole('listitem').count()).resolves.toBe(2);
+    await listed(2);
     const ended = [await settingsOrSignIn(phone), await settingsOrSignIn(tablet)];
     expect(ended.sort()).toEqual(['auth', 'settings']);
 
     await laptop.getByRole('button', { name: 'Sign out everywhere else' }).click();
     await toastText(laptop, 'Signed out of 1 other session.').waitFor();
-    await expect(list.getByRole('listitem').count()).resolves.toBe(1);
+    await listed(1);
     expect(await settingsOrSignIn(phone)).toBe('auth');
     expect(await settingsOrSignIn(tablet)).toBe('auth');
     expect(await settingsOrSignIn(laptop)).toBe('settings');
