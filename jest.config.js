@@ -15,12 +15,10 @@ module.exports = {
   testEnvironment: 'node',
   transform: { '^.+\\.(t|j)sx?$': swc },
   moduleNameMapper: {
-    '^@trustcircle/(contracts|service-kit|testing)$': '<rootDir>/packages/$1/src',
+    '^@trustcircle/(contracts|http-server|service-kit|testing)$': '<rootDir>/packages/$1/src',
     // The browser's subpath imports of the contracts (webpack aliases them the same way).
     '^@trustcircle/contracts/(users|communities|reviews|catalog|moderation)$':
       '<rootDir>/packages/contracts/src/$1.ts',
-    '^@trustcircle/service-kit/static-server$':
-      '<rootDir>/packages/service-kit/src/static-server.ts',
     '^@trustcircle/gateway$': '<rootDir>/gateway/src/service.ts',
     '^@trustcircle/(identity|communities|catalog|reviews)$': '<rootDir>/services/$1/src/service.ts',
   },

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gatewayService } from '@trustcircle/gateway';
 import { identityService } from '@trustcircle/identity';
-import { createDb, startStaticServer, type RunningStaticServer } from '@trustcircle/service-kit';
+import { startStaticServer, type RunningStaticServer } from '@trustcircle/http-server';
+import { createDb } from '@trustcircle/service-kit';
 import {
   startStack,
   waitFor,

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
-import { CSP_DIRECTIVES, isOpsPath, OPS_PATHS, type Logger } from '@trustcircle/service-kit';
+import { CSP_DIRECTIVES, isOpsPath, OPS_PATHS } from '@trustcircle/http-server';
+import type { Logger } from '@trustcircle/service-kit';
 import { Router, type RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { GatewayConfig } from './config';

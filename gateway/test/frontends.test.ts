@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { gatewayService } from '@trustcircle/gateway';
 import { identityService } from '@trustcircle/identity';
-import { startStaticServer, type RunningStaticServer } from '@trustcircle/service-kit';
+import { startStaticServer, type RunningStaticServer } from '@trustcircle/http-server';
 import { startStack, type TestStack } from '@trustcircle/testing';
 
 let stack: TestStack;

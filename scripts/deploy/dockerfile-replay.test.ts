@@ -190,14 +190,18 @@ describe.each(WORKSPACES)('%s image', (workspace) => {
     for (const tool of DEV_TOOLS) expect(existsSync(path.join(modules, tool))).toBe(false);
     const internal = readdirSync(path.join(modules, '@trustcircle')).sort();
     if (workspace.startsWith('frontends/')) {
-      // The static server's dependencies only (service-kit and contracts) beside the bundle.
-      expect(internal).toEqual(['contracts', 'service-kit']);
+      // The static server alone (http-server: no database, NATS or contracts) beside the bundle.
+      expect(internal).toEqual(['http-server']);
+      for (const name of ['knex', 'pg', 'nats'])
+        expect(existsSync(path.join(modules, name))).toBe(false);
       for (const name of BROWSER_PACKAGES) expect(existsSync(path.join(modules, name))).toBe(false);
       const built = workspace === 'frontends/shell' ? 'index.html' : 'mf-manifest.json';
       expect(existsSync(path.join(image.workdir, workspace, 'dist', built))).toBe(true);
     } else {
       // Only this workspace and its internal packages are present.
-      expect(internal).toEqual(['contracts', path.basename(workspace), 'service-kit'].sort());
+      expect(internal).toEqual(
+        ['contracts', 'http-server', path.basename(workspace), 'service-kit'].sort(),
+      );
     }
   });
 });

@@ -12,6 +12,7 @@ import { say, seconds } from './output.ts';
 /** Imported by the launcher itself and by every frontend's static server, whatever runs. */
 const SHARED_OUTPUTS = [
   'packages/contracts/dist/src/index.js',
+  'packages/http-server/dist/src/index.js',
   'packages/service-kit/dist/src/index.js',
 ];
 

@@ -6,8 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { defaultOpsPort } from '@trustcircle/http-server';
 import {
-  defaultOpsPort,
   ensureDevKeyPair,
   provisionAll,
   serviceRoleName,

@@ -4,7 +4,7 @@
  * 0.0.0.0), STATIC_ROOT (default ../dist).
  */
 import { fileURLToPath } from 'node:url';
-import { runStaticServerMain } from '@trustcircle/service-kit/static-server';
+import { runStaticServerMain } from '@trustcircle/http-server';
 
 await runStaticServerMain({
   service: 'business-mfe',

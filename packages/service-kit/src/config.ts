@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PRODUCTION_DRAIN_MS } from './shutdown';
+import { PRODUCTION_DRAIN_MS } from '@trustcircle/http-server';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import express, { type Express, type Request, type RequestHandler } from 'express';
+import { OPS_PATHS } from '@trustcircle/http-server';
 import type { Registry } from 'prom-client';
 import { errorHandler, notFoundHandler } from './errors';
-import { OPS_PATHS } from './health';
 import { canonicalUrl, jsonBodyParser } from './input';
 import type { Logger } from './logger';
 import { httpMetrics } from './metrics';

@@ -1,4 +1,5 @@
 import { connect, type NatsConnection } from 'nats';
+import { withTimeout } from '@trustcircle/http-server';
 import type { Logger } from './logger';
 
 /**
@@ -81,12 +82,4 @@ export class NatsLink {
       this.retryTimer = setTimeout(() => void this.tryConnect(), 1000);
     }
   }
-}
-
-export function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(message)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

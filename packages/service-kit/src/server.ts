@@ -1,26 +1,27 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
+import {
+  ConnectionDrain,
+  createOpsApp,
+  defaultOpsPort,
+  isOpsPath,
+  listen,
+  withTimeout,
+  type ReadinessCheck,
+  type ShutdownState,
+} from '@trustcircle/http-server';
 import type { Registry } from 'prom-client';
 import type { z } from 'zod';
 import { JwtVerifier } from './auth';
 import { ConfigError, loadConfig, shutdownDrainMs, type BaseServiceConfig } from './config';
 import { createDb, migrate, pingDb, type Knex, type Migration } from './db';
 import { answerClientErrors, SERVICE_MAX_HEADER_BYTES } from './input';
-import {
-  createOpsApp,
-  defaultOpsPort,
-  isOpsPath,
-  listen,
-  type ReadinessCheck,
-  type ShutdownState,
-} from './health';
 import { readJwks } from './jwt-keys';
 import { createLogger, type Logger } from './logger';
 import { createMetricsRegistry, poolMetrics } from './metrics';
-import { NatsLink, withTimeout } from './nats';
+import { NatsLink } from './nats';
 import { sleep } from './events/backoff';
-import { ConnectionDrain } from './shutdown';
 import { flushTracing } from './tracing/context';
 
 /** Something that runs beside the HTTP server (outbox relay, consumers, cleanup jobs). */

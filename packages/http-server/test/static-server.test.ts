@@ -3,14 +3,9 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import {
-  acceptedEncodings,
-  IMMUTABLE_CACHE,
-  NO_CACHE,
-  startStaticServer,
-  type RunningStaticServer,
-} from '../src/static-server';
 import { cspHeader } from '../src/browser-security';
+import { IMMUTABLE_CACHE, NO_CACHE } from '../src/static-files';
+import { startStaticServer, type RunningStaticServer } from '../src/static-server';
 
 interface RawAnswer {
   status: number;
@@ -62,19 +57,35 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe('acceptedEncodings', () => {
-  it('orders by q, then br before gzip, and drops q=0', () => {
-    expect(acceptedEncodings(undefined)).toEqual([]);
-    expect(acceptedEncodings('')).toEqual([]);
-    expect(acceptedEncodings('identity')).toEqual([]);
-    expect(acceptedEncodings('gzip, deflate, br, zstd')).toEqual(['br', 'gzip']);
-    expect(acceptedEncodings('gzip, deflate')).toEqual(['gzip']);
-    expect(acceptedEncodings('br;q=0, gzip')).toEqual(['gzip']);
-    expect(acceptedEncodings('gzip;q=0.8, br;q=0.2')).toEqual(['gzip', 'br']);
-    expect(acceptedEncodings('*')).toEqual(['br', 'gzip']);
-    expect(acceptedEncodings('*;q=0.5, gzip;q=0')).toEqual(['br']);
-    expect(acceptedEncodings('X-GZIP')).toEqual(['gzip']);
-    expect(acceptedEncodings('BR;Q=1')).toEqual(['br']);
+/** The coding the server chose for an Accept-Encoding header (null: the file as it is). */
+async function chosenCoding(accept: string | undefined): Promise<string | null> {
+  const res = await raw(
+    server,
+    '/static/js/main.0123abcd45.js',
+    accept ? { 'accept-encoding': accept } : {},
+  );
+  return (res.headers['content-encoding'] as string | undefined) ?? null;
+}
+
+describe('Accept-Encoding', () => {
+  it('ranks by q, then br before gzip, and drops q=0', async () => {
+    const cases: [string | undefined, string | null][] = [
+      [undefined, null],
+      ['', null],
+      ['identity', null],
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip, deflate', 'gzip'],
+      ['br;q=0, gzip', 'gzip'],
+      ['gzip;q=0.8, br;q=0.2', 'gzip'],
+      ['*', 'br'],
+      ['*;q=0.5, br;q=0', 'gzip'],
+      ['*;q=0.5, gzip;q=0', 'br'],
+      ['BR;Q=1', 'br'],
+      ['Gzip', 'gzip'],
+    ];
+    for (const [accept, coding] of cases) {
+      expect([accept, await chosenCoding(accept)]).toEqual([accept, coding]);
+    }
   });
 });
 
@@ -86,7 +97,7 @@ describe('precompressed siblings', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers.vary).toBe('Accept-Encoding');
-    expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(res.headers['content-type']).toMatch(/^text\/javascript; charset=utf-8$/i);
     expect(res.headers['cache-control']).toBe(IMMUTABLE_CACHE);
     expect(Number(res.headers['content-length'])).toBe(res.body.length);
     expect(res.body.length).toBeLessThan(Buffer.byteLength(script));
@@ -151,7 +162,7 @@ describe('precompressed siblings', () => {
       const res = await raw(server, page, { 'accept-encoding': 'gzip, deflate, br' });
       expect(res.status).toBe(200);
       expect(res.headers['cache-control']).toBe(NO_CACHE);
-      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers['content-type']).toMatch(/^text\/html; charset=utf-8$/i);
       expect(res.headers['content-encoding']).toBe('gzip');
       expect(res.headers.vary).toBe('Accept-Encoding');
       expect(gunzipSync(res.body).toString()).toBe(html);
@@ -170,6 +181,30 @@ describe('precompressed siblings', () => {
     const res = await raw(server, '/static/js/nope.0123abcd45.js', { 'accept-encoding': 'br' });
     expect(res.status).toBe(404);
     expect(res.headers['content-encoding']).toBeUndefined();
+  });
+});
+
+describe('what is not a file of the build', () => {
+  it('refuses other methods, undecodable and NUL paths, and never leaves the root', async () => {
+    const post = await raw(server, '/index.html', {}, 'POST');
+    expect([post.status, post.headers.allow]).toEqual([405, 'GET, HEAD']);
+    for (const path of ['/%E0%A4%A', '/a%00b']) {
+      expect([path, (await raw(server, path)).status]).toEqual([path, 400]);
+    }
+    // Outside the root: never the file, at most the page (an extension-less path).
+    const escape = await raw(server, '/static/../../../etc/passwd');
+    expect(escape.body.toString()).not.toContain('root:');
+  });
+
+  it('answers a missing file with an extension 404, and a remote (no fallback) every miss', async () => {
+    expect((await raw(server, '/missing.css')).status).toBe(404);
+    const remote = await startStaticServer({ root: dir, spaFallback: false });
+    try {
+      expect((await raw(remote, '/groups/12')).status).toBe(404);
+      expect((await raw(remote, '/favicon.svg')).status).toBe(200);
+    } finally {
+      await remote.close();
+    }
   });
 });
 

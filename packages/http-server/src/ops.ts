@@ -1,9 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { Router, type Express } from 'express';
-import type { Registry } from 'prom-client';
-import { errorHandler, notFoundHandler } from './errors';
-import { withTimeout } from './nats';
 
 export interface ReadinessCheck {
   name: string;
@@ -15,12 +12,27 @@ export interface ShutdownState {
   shuttingDown: boolean;
 }
 
+/** What `/metrics` answers from (a prom-client `Registry` fits); the static servers have none. */
+export interface MetricsSource {
+  readonly contentType: string;
+  metrics(): Promise<string>;
+}
+
 /** Operational endpoints: probes and Prometheus, never for the public (design §11). */
 export const OPS_PATHS: readonly string[] = ['/livez', '/healthz', '/readyz', '/metrics'];
 
 export function isOpsPath(url: string | undefined): boolean {
   const path = (url ?? '/').split('?', 1)[0]!;
   return OPS_PATHS.includes(path.length > 1 ? path.replace(/\/$/, '') : path);
+}
+
+/** Settles like `promise`, or rejects with `message` after `ms`. */
+export function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 /**
@@ -30,7 +42,7 @@ export function isOpsPath(url: string | undefined): boolean {
  */
 export function healthRoutes(
   checks: ReadinessCheck[],
-  registry: Registry | null,
+  registry: MetricsSource | null,
   state: ShutdownState = { shuttingDown: false },
 ): Router {
   const router = Router();
@@ -69,7 +81,7 @@ export function healthRoutes(
 /** The operational endpoints alone, with JSON 404s: the ops listener, or mounted before the app. */
 export function createOpsApp(
   checks: ReadinessCheck[],
-  registry: Registry | null,
+  registry: MetricsSource | null,
   state: ShutdownState,
 ): Express {
   const app = express();
@@ -80,8 +92,13 @@ export function createOpsApp(
     next();
   });
   app.use(healthRoutes(checks, registry, state));
-  app.use(notFoundHandler);
-  app.use(errorHandler);
+  // The bodies of design §5, as the services' error handler writes them.
+  app.use((_req, res) => {
+    res.status(404).json({ message: 'Not found' });
+  });
+  app.use(((_err, _req, res, _next) => {
+    res.status(500).json({ message: 'Something went wrong on our side. Please try again.' });
+  }) satisfies express.ErrorRequestHandler);
   return app;
 }
 
