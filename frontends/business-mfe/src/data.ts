@@ -7,7 +7,13 @@ import type {
   TrendingBusiness,
   UploadedPhoto,
 } from '@trustcircle/contracts';
-import { api, ApiError, formatErrorMessage, SESSION_QUERY_KEY } from '@trustcircle/ui';
+import {
+  api,
+  ApiError,
+  formatErrorMessage,
+  getListOrEmpty,
+  SESSION_QUERY_KEY,
+} from '@trustcircle/ui';
 
 /** The signed-in user, shared with the shell (@trustcircle/ui reads the shell's query cache). */
 export { useSessionUser } from '@trustcircle/ui';
@@ -81,6 +87,21 @@ export function useReview(id: string | undefined) {
     queryKey: [`/api/reviews/${id}`],
     queryFn: () => api.get<ModeratedReview>(`/api/reviews/${id}`),
     enabled: Boolean(id),
+  });
+}
+
+/** The key of the reader's own review of a business (the wizard edits it when there is one). */
+export const myReviewOfKey = (businessId: number | undefined) => [
+  `/api/reviews/user?businessId=${businessId ?? ''}`,
+];
+
+/** `GET /api/reviews/user?businessId=`: the reader's review of that business, or `null`. */
+export function useMyReviewOf(businessId: number | undefined) {
+  return useQuery({
+    queryKey: myReviewOfKey(businessId),
+    queryFn: async () =>
+      (await getListOrEmpty<ModeratedReview>(myReviewOfKey(businessId)[0]!))[0] ?? null,
+    enabled: businessId !== undefined,
   });
 }
 

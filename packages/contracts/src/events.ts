@@ -109,8 +109,9 @@ export const ReviewEventDataSchema = z.object({
 export type ReviewEventData = z.infer<typeof ReviewEventDataSchema>;
 
 /**
- * A review removed for good (its author left and chose to delete their reviews): projections
- * drop it, counts and scores follow. `version` is higher than any state published before.
+ * A review removed for good (its author deleted it, or left and chose to delete their
+ * reviews): projections drop it, counts and scores follow. `version` is higher than any state
+ * published before.
  */
 export const ReviewDeletedEventDataSchema = z.object({
   id: Id,

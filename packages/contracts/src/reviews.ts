@@ -14,6 +14,7 @@ export const REVIEW_BUSINESS_NOT_FOUND = 'Business not found';
 export const REVIEW_NOT_FOUND = 'Review not found';
 export const REVIEW_NOT_A_MEMBER = 'You can only share a review with groups you belong to';
 export const REVIEW_NOT_AUTHOR = 'Only the author can edit this review';
+export const REVIEW_DELETE_NOT_AUTHOR = 'Only the author can delete this review';
 export const REVIEW_OWN_VOTE = 'You cannot vote on your own review';
 export const REVIEW_OWN_REPORT = 'You cannot report your own review';
 export const REVIEW_ALREADY_REPORTED = 'You have already reported this review';
@@ -63,6 +64,10 @@ export function photoTypeOf(bytes: Uint8Array): PhotoType | null {
 export const PHOTO_URL_PATTERN =
   /^\/api\/photos\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
+/** An id in a query string (`?groupId=5`), with one message for anything else. */
+const queryId = (message: string) =>
+  z.coerce.number({ error: message }).int(message).min(1, message).max(2_147_483_647, message);
+
 export const REVIEW_SORTS = ['newest', 'relevant', 'highest', 'lowest'] as const;
 export type ReviewSort = (typeof REVIEW_SORTS)[number];
 
@@ -86,14 +91,18 @@ export const ReviewListQuerySchema = PageQuerySchema.extend({
     .enum(['true', 'false'], { error: 'withPhotos must be true or false' })
     .transform((text) => text === 'true')
     .optional(),
-  groupId: z.coerce
-    .number({ error: 'groupId must be a group id' })
-    .int('groupId must be a group id')
-    .min(1, 'groupId must be a group id')
-    .max(2_147_483_647, 'groupId must be a group id')
-    .optional(),
+  groupId: queryId('groupId must be a group id').optional(),
 });
 export type ReviewListQuery = z.infer<typeof ReviewListQuerySchema>;
+
+/**
+ * The caller's own reviews; `businessId` keeps the one of that business (at most one: a
+ * member reviews a business once), which the wizard opens for editing.
+ */
+export const UserReviewsQuerySchema = PageQuerySchema.extend({
+  businessId: queryId('businessId must be a business id').optional(),
+});
+export type UserReviewsQuery = z.infer<typeof UserReviewsQuerySchema>;
 
 export const REPORT_REASONS = ['spam', 'offensive', 'fake', 'other'] as const;
 
@@ -204,6 +213,8 @@ export const ReviewSchema = z.object({
   photos: z.array(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** When its author last changed it (ISO-8601); null for a review never edited. */
+  editedAt: z.string().nullable(),
   businessName: z.string(),
   helpfulCount: z.number().int(),
   groups: z.array(ReviewGroupSchema),
@@ -289,10 +300,10 @@ export const reviewApiOperations: ApiOperation[] = [
     method: 'get',
     path: '/api/reviews/user',
     summary:
-      'Your own reviews, newest first (paged), held and removed ones included, each with `moderation`',
+      'Your own reviews, newest first (paged), held and removed ones included, each with `moderation`; `businessId` keeps the one of that business',
     tag: 'reviews',
     auth: 'session',
-    query: PageQuerySchema,
+    query: UserReviewsQuerySchema,
     response: ReviewListSchema,
     errors: [400, 401],
   },
@@ -315,6 +326,16 @@ export const reviewApiOperations: ApiOperation[] = [
     request: UpdateReviewRequestSchema,
     response: ReviewSchema,
     errors: [400, 401, 403, 404, 409],
+  },
+  {
+    method: 'delete',
+    path: '/api/reviews/{id}',
+    summary:
+      'Delete your review for good, whatever its moderation status (its tags, votes, reports and photos go with it; scores and counts follow through `reviews.review.deleted`)',
+    tag: 'reviews',
+    auth: 'session',
+    status: 204,
+    errors: [401, 403, 404],
   },
   {
     method: 'post',

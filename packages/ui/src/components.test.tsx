@@ -2,12 +2,12 @@
  * @jest-environment jsdom
  */
 import { describe, expect, it, jest } from '@jest/globals';
-import type { ModeratedReview } from '@trustcircle/contracts';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { RATING_CAPTIONS } from './helpers';
 import { ReviewCard } from './review-card';
+import { sampleReview } from './review-fixture';
 import { StarInput, StarRating } from './stars';
 import { TrustScoreBar } from './trust-score';
 
@@ -96,23 +96,7 @@ describe('TrustScoreBar (spec §4 colours and width)', () => {
   });
 });
 
-const review: ModeratedReview = {
-  id: 7,
-  userId: 3,
-  businessId: 12,
-  rating: 4,
-  content: 'Wood-fired crust, friendly staff.',
-  pros: 'Crust',
-  cons: 'Noise',
-  photos: [],
-  createdAt: new Date().toISOString(),
-  updatedAt: new Date().toISOString(),
-  businessName: 'Luigi Trattoria',
-  helpfulCount: 2,
-  groups: [{ id: 1, name: 'Pizza Critics' }],
-  user: { id: 3, name: 'Dana Scully', username: 'dana', avatar: null, isVerified: true },
-  hasVoted: false,
-};
+const review = sampleReview;
 
 function renderCard(props: Partial<Parameters<typeof ReviewCard>[0]> = {}) {
   return render(

@@ -8,6 +8,7 @@ export * from './helpers';
 export * from './icons';
 export * from './context';
 export * from './review-list';
+export * from './review-delete';
 export * from './hero-search';
 export * from './routes';
 export * from './notice';

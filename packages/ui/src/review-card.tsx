@@ -1,7 +1,8 @@
 import type { ModeratedReview } from '@trustcircle/contracts';
 import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { InitialsAvatar, ModerationBadge, RelativeDate, VerifiedBadge } from './components';
+import { longDate } from './helpers';
 import { MessageIcon, MoreIcon, ThumbsUpIcon } from './icons';
 import { useClickOutside } from './hooks';
 import { PhotoGrid } from './photo-grid';
@@ -17,12 +18,24 @@ export interface ReviewCardProps {
   helpfulPending?: boolean;
   /** Shown at the foot of the card (e.g. the author's moderation notice and appeal). */
   footer?: ReactNode;
+  /** Offered on the reader's own review: asks to delete it (`useReviewDeletion`). */
+  onDelete?(review: ModeratedReview): void;
 }
 
-function ReviewMenu({ review, onCopied }: Pick<ReviewCardProps, 'review' | 'onCopied'>) {
+/** One's own review can be edited while published (a held one waits for the moderators). */
+const editable = (review: ModeratedReview) =>
+  !review.moderation || review.moderation.status === 'published';
+
+function ReviewMenu({
+  review,
+  mine,
+  onCopied,
+  onDelete,
+}: Pick<ReviewCardProps, 'review' | 'onCopied' | 'onDelete'> & { mine: boolean }) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const menuId = useId();
+  const navigate = useNavigate();
 
   const close = useCallback(() => setOpen(false), []);
   useClickOutside(ref, open, close);
@@ -68,11 +81,39 @@ function ReviewMenu({ review, onCopied }: Pick<ReviewCardProps, 'review' | 'onCo
               Copy link
             </button>
           </li>
-          <li>
-            <button type="button" className="dropdown-item" onClick={report}>
-              Report
-            </button>
-          </li>
+          {mine && editable(review) && (
+            <li>
+              <button
+                type="button"
+                className="dropdown-item"
+                onClick={() => navigate(`/write-review/${review.businessId}`)}
+              >
+                Edit review
+              </button>
+            </li>
+          )}
+          {mine && onDelete && (
+            <li>
+              <button
+                type="button"
+                className="dropdown-item text-danger"
+                onClick={() => {
+                  setOpen(false);
+                  onDelete(review);
+                }}
+              >
+                Delete review
+              </button>
+            </li>
+          )}
+          {/* Reporting one's own review makes no sense (and the API refuses it). */}
+          {!mine && (
+            <li>
+              <button type="button" className="dropdown-item" onClick={report}>
+                Report
+              </button>
+            </li>
+          )}
         </ul>
       )}
     </div>
@@ -86,12 +127,14 @@ export function ReviewCard({
   onHelpful,
   helpfulPending,
   footer,
+  onDelete,
 }: ReviewCardProps) {
   const businessName = review.businessName || `Business #${review.businessId}`;
   const author = review.user;
   const mine = currentUserId != null && review.userId === currentUserId;
   const firstGroup = review.groups?.[0];
   const photos = review.photos ?? [];
+  const edited = longDate(review.editedAt);
   return (
     <article className="card tc-review-card shadow-sm" aria-label={`Review of ${businessName}`}>
       <div className="card-body">
@@ -108,6 +151,14 @@ export function ReviewCard({
             </div>
             <div className="small text-body-secondary">
               <RelativeDate value={review.createdAt} />
+              {edited && (
+                <>
+                  {' · '}
+                  <span className="tc-edited">
+                    Edited <time dateTime={review.editedAt ?? undefined}>{edited}</time>
+                  </span>
+                </>
+              )}
               {firstGroup && (
                 <>
                   {' · '}
@@ -116,7 +167,7 @@ export function ReviewCard({
               )}
             </div>
           </div>
-          <ReviewMenu review={review} onCopied={onCopied} />
+          <ReviewMenu review={review} mine={mine} onCopied={onCopied} onDelete={onDelete} />
         </div>
         <h3 className="h6 mt-3 mb-1">
           <Link to={`/business/${review.businessId}`} className="tc-link-strong">

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { api } from './api';
 import { ReviewCard } from './review-card';
+import { useReviewDeletion } from './review-delete';
 import { useSessionUser, useToast } from './context';
 import { errorText } from './helpers';
 
@@ -45,13 +46,27 @@ export function useHelpfulVote() {
   });
 }
 
+/** What a review card's "Copy link" tells. */
+export const REVIEW_LINK_COPIED = {
+  title: 'Link copied',
+  description: 'The review link is on your clipboard.',
+};
+
 /**
  * Review cards with helpful votes (spec §4): a signed-in reader toggles through the server,
  * the button is disabled while its vote is pending, one's own reviews have none, and a
  * visitor is sent to /auth (and back).
  */
-export function ReviewList<R extends ModeratedReview>({ reviews }: { reviews: R[] }) {
+export function ReviewList<R extends ModeratedReview>({
+  reviews,
+  onDeleted,
+}: {
+  reviews: R[];
+  /** After the reader deleted their own review from this list (e.g. leave its page). */
+  onDeleted?(review: ModeratedReview): void;
+}) {
   const { user } = useSessionUser();
+  const deletion = useReviewDeletion(onDeleted);
   const vote = useHelpfulVote();
   const toast = useToast();
   const navigate = useNavigate();
@@ -73,20 +88,22 @@ export function ReviewList<R extends ModeratedReview>({ reviews }: { reviews: R[
   };
 
   return (
-    <ul className="list-unstyled d-grid gap-3 mb-0">
-      {reviews.map((review) => (
-        <li key={review.id}>
-          <ReviewCard
-            review={review}
-            currentUserId={user?.id}
-            onHelpful={user && review.userId === user.id ? undefined : onHelpful}
-            helpfulPending={vote.isPending && vote.variables?.id === review.id}
-            onCopied={() =>
-              toast({ title: 'Link copied', description: 'The review link is on your clipboard.' })
-            }
-          />
-        </li>
-      ))}
-    </ul>
+    <>
+      {deletion.dialog}
+      <ul className="list-unstyled d-grid gap-3 mb-0">
+        {reviews.map((review) => (
+          <li key={review.id}>
+            <ReviewCard
+              review={review}
+              currentUserId={user?.id}
+              onHelpful={user && review.userId === user.id ? undefined : onHelpful}
+              helpfulPending={vote.isPending && vote.variables?.id === review.id}
+              onCopied={() => toast(REVIEW_LINK_COPIED)}
+              onDelete={deletion.request}
+            />
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

@@ -9,9 +9,13 @@ import type { Knex, Migration } from '@trustcircle/service-kit';
  */
 /**
  * The card function; `formerMember` (013): the reviews a member kept when leaving show
- * "Former member" with nothing else of theirs.
+ * "Former member" with nothing else of theirs; `editedAt` (014): when its author last changed it.
  */
-export const reviewCardFunction = (withVerifiedAt: boolean, formerMember = false) => `
+export const reviewCardFunction = (
+  withVerifiedAt: boolean,
+  formerMember = false,
+  editedAt = false,
+) => `
   create or replace function review_card(r reviews) returns json language sql stable
   set search_path from current as $$
     select json_build_object(
@@ -24,7 +28,12 @@ export const reviewCardFunction = (withVerifiedAt: boolean, formerMember = false
       'cons', r.cons,
       'photos', r.photos,
       'createdAt', to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-      'updatedAt', to_char(r.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+      'updatedAt', to_char(r.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),${
+        editedAt
+          ? `
+      'editedAt', to_char(r.edited_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),`
+          : ''
+      }
       'businessName', coalesce((select b.name from businesses b where b.id = r.business_id),
                                'Business #' || r.business_id),
       'groups', coalesce((select json_agg(json_build_object(

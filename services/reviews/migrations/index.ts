@@ -11,6 +11,7 @@ import { createPhotosByOwner } from './010_photos_by_owner';
 import { createAuthorVerifiedAt } from './011_author_verified_at';
 import { createEmailConfirmedStanding } from './012_email_confirmed_standing';
 import { createFormerMembers } from './013_former_members';
+import { createEditedAt } from './014_edited_at';
 
 /** Reviews publishes (outbox) and consumes (inbox) events. */
 export const migrations: Migration[] = [
@@ -27,4 +28,5 @@ export const migrations: Migration[] = [
   createAuthorVerifiedAt,
   createEmailConfirmedStanding,
   createFormerMembers,
+  createEditedAt,
 ];

@@ -41,6 +41,7 @@ describe('POST /api/reviews', () => {
       photos: [],
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
+      editedAt: null,
       businessName: 'Luigi Trattoria',
       helpfulCount: 0,
       groups: [{ id: groupA, name: 'Foodies' }],

@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Spinner, StarRating, ReviewList } from '@trustcircle/ui';
 import { reviewCountText } from '../components/BusinessCard';
 import { LoadError } from '../components/common';
@@ -7,6 +7,7 @@ import { useBusiness, useReview } from '../data';
 /** `/reviews/{id}`: one review (the copy-link target) with its business. */
 export function ReviewPage() {
   const { id } = useParams();
+  const navigate = useNavigate();
   const review = useReview(id);
   const business = useBusiness(review.data ? String(review.data.businessId) : undefined);
   if (review.isLoading) return <Spinner label="Loading review…" />;
@@ -39,7 +40,10 @@ export function ReviewPage() {
             </div>
           </div>
         )}
-        <ReviewList reviews={[data]} />
+        <ReviewList
+          reviews={[data]}
+          onDeleted={() => navigate(`/business/${data.businessId}`, { replace: true })}
+        />
         {(pros.length > 0 || cons.length > 0) && (
           <div className="row g-3 mt-1">
             {(

@@ -42,6 +42,34 @@ const pizzaCritics = {
 
 let myGroups: unknown[];
 let posted: unknown[];
+let patched: unknown[];
+/** The reader's own review of Luigi's, when they wrote one. */
+let mine: unknown[];
+const myReview = {
+  id: 40,
+  userId: 1,
+  businessId: 12,
+  rating: 2,
+  content: 'Cold pizza and a long wait.',
+  pros: 'Nice view',
+  cons: 'Slow',
+  photos: ['/api/photos/0b7c6a8e-2f1d-4c3b-9a8e-1f2d3c4b5a69'],
+  createdAt: '2026-03-01T10:00:00.000Z',
+  updatedAt: '2026-03-01T10:00:00.000Z',
+  editedAt: null,
+  businessName: 'Luigi Trattoria',
+  helpfulCount: 0,
+  groups: [{ id: 5, name: 'Pizza Critics' }],
+  user: { id: 1, name: 'Dana Scully', username: 'dana', avatar: null, isVerified: false },
+  hasVoted: false,
+  moderation: {
+    status: 'published',
+    reason: null,
+    decidedAt: null,
+    appealed: false,
+    canAppeal: false,
+  },
+};
 
 function answer(body: unknown, status = 200) {
   return {
@@ -56,11 +84,18 @@ function answer(body: unknown, status = 200) {
 beforeEach(() => {
   myGroups = [pizzaCritics];
   posted = [];
+  patched = [];
+  mine = [];
   globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     if (url.startsWith('/api/businesses?search=')) return answer([luigi]);
     if (url === '/api/businesses/12') return answer({ ...luigi, reviews: [] });
     if (url === '/api/groups/user') return answer(myGroups);
+    if (url === '/api/reviews/user?businessId=12') return answer(mine);
+    if (url === '/api/reviews/40' && init?.method === 'PATCH') {
+      patched.push(JSON.parse(String(init.body)));
+      return answer({ ...myReview, id: 40 });
+    }
     if (url === '/api/reviews' && init?.method === 'POST') {
       posted.push(JSON.parse(String(init.body)));
       return answer({ id: 99 }, 201);
@@ -80,6 +115,7 @@ function renderWizard(path = '/write-review') {
         <MemoryRouter initialEntries={[path]}>
           <Routes>
             <Route path="/" element={<p>Home page</p>} />
+            <Route path="/reviews/:id" element={<p>Review page</p>} />
             <Route path="/write-review" element={<WriteReviewPage />} />
             <Route path="/write-review/:businessId" element={<WriteReviewPage />} />
           </Routes>
@@ -94,6 +130,17 @@ const search = (text: string) => {
   fireEvent.change(screen.getByLabelText('Search for a business'), { target: { value: text } });
   click(/Search/);
 };
+
+/** Luigi's preselected, 3 stars and a text: on to step 3. */
+async function toGroupsOfLuigi() {
+  renderWizard('/write-review/12');
+  await screen.findByText('Step 2 of 3');
+  fireEvent.click(screen.getByLabelText(`3 stars: ${RATING_CAPTIONS[3]}`));
+  fireEvent.change(screen.getByLabelText('Your review'), {
+    target: { value: 'Fine, nothing special.' },
+  });
+  click('Continue');
+}
 
 async function chooseLuigi() {
   search('Luigi');
@@ -193,13 +240,7 @@ describe('write-review wizard', () => {
 
   it('says "You\'re not in any groups yet" with a way to find groups, and cannot submit', async () => {
     myGroups = [];
-    renderWizard('/write-review/12');
-    await screen.findByText('Step 2 of 3');
-    fireEvent.click(screen.getByLabelText(`3 stars: ${RATING_CAPTIONS[3]}`));
-    fireEvent.change(screen.getByLabelText('Your review'), {
-      target: { value: 'Fine, nothing special.' },
-    });
-    click('Continue');
+    await toGroupsOfLuigi();
     expect(await screen.findByText("You're not in any groups yet")).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Find Groups to Join' }).getAttribute('href')).toBe(
       '/groups',
@@ -209,5 +250,46 @@ describe('write-review wizard', () => {
         (screen.getByRole('button', { name: 'Submit Review' }) as HTMLButtonElement).disabled,
       ).toBe(true),
     );
+  });
+
+  it('edits the reader\'s existing review: filled in, a photo removed, "Update Review" patches it', async () => {
+    mine = [myReview];
+    renderWizard('/write-review/12');
+    expect(await screen.findByRole('heading', { name: 'Edit your review' })).toBeTruthy();
+    expect(screen.getByText('Step 2 of 3')).toBeTruthy();
+    expect((screen.getByLabelText('Your review') as HTMLTextAreaElement).value).toBe(
+      'Cold pizza and a long wait.',
+    );
+    expect(screen.getByRole('img', { name: 'Photo 1 of your review' })).toBeTruthy();
+    click('Remove photo 1 of your review');
+    expect(screen.queryByRole('img', { name: 'Photo 1 of your review' })).toBeNull();
+    fireEvent.click(screen.getByLabelText(`4 stars: ${RATING_CAPTIONS[4]}`));
+    click('Continue');
+
+    await screen.findByText('Pizza Critics');
+    expect((screen.getByRole('checkbox') as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByText('6 members')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Submit Review' })).toBeNull();
+    click('Update Review');
+
+    expect(await screen.findByText('Review page')).toBeTruthy();
+    expect(screen.getByText('Review updated')).toBeTruthy();
+    expect(posted).toEqual([]);
+    expect(patched).toEqual([
+      {
+        rating: 4,
+        content: 'Cold pizza and a long wait.',
+        pros: 'Nice view',
+        cons: 'Slow',
+        groupIds: [5],
+        photos: [],
+      },
+    ]);
+  });
+
+  it('says "1 member" for a group of one (one plural helper)', async () => {
+    myGroups = [{ ...pizzaCritics, memberCount: 1 }];
+    await toGroupsOfLuigi();
+    expect(await screen.findByText('1 member')).toBeTruthy();
   });
 });

@@ -1,28 +1,33 @@
-import type { BusinessSummary, Review } from '@trustcircle/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
-import { api, errorText, Spinner, useToast } from '@trustcircle/ui';
-import { invalidateAfterWrite, uploadPhotos, useBusiness, useMyGroups } from '../data';
+import type { BusinessSummary } from '@trustcircle/contracts';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { longDate, moderationNotice, Spinner } from '@trustcircle/ui';
+import { useBusiness, useMyGroups, useMyReviewOf } from '../data';
 import { ContentStep, type ContentTab, type Draft } from './write-review/ContentStep';
-import { GroupsStep } from './write-review/GroupsStep';
+import { GroupsStep, type StepGroup } from './write-review/GroupsStep';
 import { BusinessThumb, check, FieldError, Progress, type Step } from './write-review/parts';
 import { PhotoPicker, type Photo } from './write-review/PhotoPicker';
 import { SelectBusiness } from './write-review/SelectBusiness';
+import { useSubmitReview } from './write-review/useSubmitReview';
 
-/** Spec §2 / §4: the 3-step review wizard (business → rating and content → groups). */
+const EMPTY_DRAFT: Draft = { rating: 0, content: '', pros: '', cons: '' };
+const pick = ({ rating, content, pros, cons }: Draft): Draft => ({ rating, content, pros, cons });
+
+/**
+ * Spec §2 / §4: the 3-step review wizard (business → rating and content → groups). For a
+ * business the reader has reviewed already it edits that review (issue 17): the same steps,
+ * filled in, ending in Update instead of a 409.
+ */
 export function WriteReviewPage() {
   const { businessId } = useParams();
-  const navigate = useNavigate();
-  const notify = useToast();
-  const client = useQueryClient();
   const ids = useId();
 
   const [step, setStep] = useState<Step>(1);
   const [business, setBusiness] = useState<BusinessSummary | null>(null);
-  const [draft, setDraft] = useState<Draft>({ rating: 0, content: '', pros: '', cons: '' });
+  const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
   const [tab, setTab] = useState<ContentTab>('review');
   const [photos, setPhotos] = useState<Photo[]>([]);
+  const [kept, setKept] = useState<string[]>([]);
   const [groupIds, setGroupIds] = useState<number[]>([]);
   const [errors, setErrors] = useState<Record<string, string | null>>({});
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -38,39 +43,36 @@ export function WriteReviewPage() {
     }
   }, [preselected.data]);
 
+  // The reader's own review of the chosen business, if any, fills the wizard in once.
+  const existing = useMyReviewOf(business?.id ?? preselected.data?.id);
+  const editing = existing.data ?? null;
+  const loadedFor = useRef<number | null>(null);
+  useEffect(() => {
+    if ((editing?.id ?? null) === loadedFor.current) return;
+    loadedFor.current = editing?.id ?? null;
+    setDraft(editing ? pick(editing) : EMPTY_DRAFT);
+    setGroupIds(editing ? editing.groups.map((group) => group.id) : []);
+    setKept(editing?.photos ?? []);
+    setPhotos([]);
+  }, [editing]);
+  // Held or removed: the moderators decide first (the API answers 404 to an edit).
+  const locked = moderationNotice(editing?.moderation?.status);
+
   const myGroups = useMyGroups();
-  const groups = myGroups.data ?? [];
+  // Groups the review is shared with stay choosable, even one its author has left since.
+  const groups = useMemo<StepGroup[]>(() => {
+    const mine = myGroups.data ?? [];
+    const others = (editing?.groups ?? [])
+      .filter((group) => !mine.some((own) => own.id === group.id))
+      .map((group) => ({ ...group, color: '#009688' }));
+    return [...mine, ...others];
+  }, [myGroups.data, editing]);
 
   useEffect(() => {
     headingRef.current?.focus();
   }, [step]);
 
-  const submit = useMutation({
-    mutationFn: async () => {
-      const uploaded = photos.length ? await uploadPhotos(photos.map((p) => p.file)) : [];
-      return api.post<Review>('/api/reviews', {
-        businessId: business?.id,
-        ...draft,
-        groupIds,
-        photos: uploaded.map((photo) => photo.url),
-      });
-    },
-    onSuccess: async () => {
-      notify({
-        title: 'Review submitted successfully',
-        description: 'Thank you for sharing your experience!',
-        variant: 'success',
-      });
-      void invalidateAfterWrite(client);
-      navigate('/');
-    },
-    onError: (error) =>
-      notify({
-        title: 'Failed to submit review',
-        description: errorText(error),
-        variant: 'destructive',
-      }),
-  });
+  const submit = useSubmitReview(editing);
 
   // Spec §4: Continue on step 1 needs a business; on step 2 a rating and 10+ characters.
   const next = () => {
@@ -94,24 +96,38 @@ export function WriteReviewPage() {
   const onSubmit = () => {
     const message = check('groupIds', groupIds);
     setErrors({ groupIds: message });
-    if (!message && business) submit.mutate();
+    if (!message && business) submit.mutate({ business, draft, groupIds, photos, kept });
   };
 
-  if (businessId && preselected.isLoading) return <Spinner label="Loading business…" />;
+  if (businessId && (preselected.isLoading || existing.isLoading)) {
+    return <Spinner label="Loading business…" />;
+  }
 
   const submitDisabled =
-    submit.isPending || groups.length === 0 || !business || groupIds.length === 0;
+    submit.isPending ||
+    groups.length === 0 ||
+    !business ||
+    groupIds.length === 0 ||
+    Boolean(locked);
+  const idle = editing ? 'Update Review' : 'Submit Review';
 
   return (
     <div className="container-xl py-4">
       <div className="tc-wizard mx-auto">
         <h1 className="h3 mb-1" ref={headingRef} tabIndex={-1}>
-          Write a Review
+          {editing ? 'Edit your review' : 'Write a Review'}
         </h1>
         <p className="text-body-secondary">
-          Share your experience with the communities you belong to.
+          {editing
+            ? `You reviewed ${editing.businessName} on ${longDate(editing.createdAt) ?? 'an earlier day'}. Change what you like, then update it.`
+            : 'Share your experience with the communities you belong to.'}
         </p>
         <Progress step={step} />
+        {locked && (
+          <div className="alert alert-warning" role="alert">
+            Your review is {locked.toLowerCase()}: it can be changed once a moderator has decided.
+          </div>
+        )}
         {businessId && preselected.isError && (
           <div className="alert alert-warning" role="alert">
             That business could not be loaded; search for it below.
@@ -165,14 +181,20 @@ export function WriteReviewPage() {
                   onTab={setTab}
                   errors={errors}
                 />
-                <PhotoPicker id={`${ids}-photos`} photos={photos} onChange={setPhotos} />
+                <PhotoPicker
+                  id={`${ids}-photos`}
+                  photos={photos}
+                  onChange={setPhotos}
+                  kept={kept}
+                  onKeptChange={setKept}
+                />
               </>
             )}
 
             {step === 3 && (
               <GroupsStep
                 ids={ids}
-                groups={myGroups}
+                groups={{ ...myGroups, data: groups }}
                 chosen={groupIds}
                 onToggle={(id) => {
                   setErrors({});
@@ -204,7 +226,7 @@ export function WriteReviewPage() {
                 disabled={submitDisabled}
                 onClick={onSubmit}
               >
-                {submit.isPending ? 'Submitting…' : 'Submit Review'}
+                {submit.isPending ? (editing ? 'Updating…' : 'Submitting…') : idle}
               </button>
             )}
           </div>

@@ -8,8 +8,10 @@ import {
   CheckBadgeIcon,
   EmptyState,
   moderationNotice,
+  REVIEW_LINK_COPIED,
   ReviewCard,
   Spinner,
+  useReviewDeletion,
   useToast,
 } from '@trustcircle/ui';
 import { MY_REVIEWS_KEY, useMyReviews } from '../data';
@@ -138,9 +140,11 @@ export function MyReviewsPage() {
   const reviews = useMyReviews();
   const { user } = useSession();
   const toast = useToast();
+  const deletion = useReviewDeletion();
   const list = reviews.data ?? [];
   return (
     <div className="container py-4 tc-narrow">
+      {deletion.dialog}
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-4">
         <div>
           <h1 className="h3 mb-1">My Reviews</h1>
@@ -173,12 +177,8 @@ export function MyReviewsPage() {
                 review={review}
                 currentUserId={user?.id}
                 footer={<ModerationNote review={review} />}
-                onCopied={() =>
-                  toast({
-                    title: 'Link copied',
-                    description: 'The review link is on your clipboard.',
-                  })
-                }
+                onDelete={deletion.request}
+                onCopied={() => toast(REVIEW_LINK_COPIED)}
               />
             </li>
           ))}

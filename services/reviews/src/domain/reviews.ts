@@ -5,6 +5,7 @@ import {
   REVIEW_ALREADY_REPORTED,
   REVIEW_BUSINESS_NOT_FOUND,
   REVIEW_BUSINESS_PENDING,
+  REVIEW_DELETE_NOT_AUTHOR,
   REVIEW_MEMBERSHIP_PENDING,
   REVIEW_NOT_A_MEMBER,
   REVIEW_NOT_AUTHOR,
@@ -16,6 +17,7 @@ import {
   type ReviewListQuery,
   type ReviewReport,
   type UpdateReviewRequest,
+  type UserReviewsQuery,
   type Page,
 } from '@trustcircle/contracts';
 import {
@@ -25,9 +27,11 @@ import {
   forbidden,
   isUniqueViolation,
   notFound,
+  publish,
   type Knex,
 } from '@trustcircle/service-kit';
 import { publishReview } from '../events/review-events';
+import { leaversStore } from '../store/leavers-store';
 import { photosStore } from '../store/photos-store';
 import { projectionsStore } from '../store/projections-store';
 import { moderationStore, REPORT_UNIQUE_KEY } from '../store/moderation-store';
@@ -198,6 +202,22 @@ export function createReviews({ db }: ReviewsDeps) {
       return view(reviewId, userId);
     },
 
+    /**
+     * The author takes their review down for good, whatever its moderation status (the
+     * moderation log keeps its decisions); scores and group counts follow the event.
+     */
+    async remove(userId: number, reviewId: number): Promise<void> {
+      await db.transaction(async (trx) => {
+        const locked = await reviewsStore.lock(trx, reviewId);
+        if (!locked) throw notFound(REVIEW_NOT_FOUND);
+        if (locked.userId !== userId) throw forbidden(REVIEW_DELETE_NOT_AUTHOR);
+        const facts = await reviewsStore.bumpVersion(trx, reviewId);
+        const { id, businessId, version } = facts;
+        await publish(trx, 'reviews.review.deleted', { id, businessId, version });
+        await leaversStore.deleteReview(trx, reviewId);
+      });
+    },
+
     /** Held and removed reviews are not found, except by their author and moderators. */
     async get(reviewId: number, viewerId: number | null, moderator = false): Promise<ReviewJson> {
       return view(reviewId, viewerId, { moderator, moderation: true });
@@ -244,8 +264,8 @@ export function createReviews({ db }: ReviewsDeps) {
     },
 
     /** The author's own reviews, held and removed ones included, each with `moderation`. */
-    async byUser(userId: number, query: PageQuery): Promise<ReviewPage> {
-      const rows = await reviewsStore.userPage(db, userId, pageArgs(query));
+    async byUser(userId: number, query: UserReviewsQuery): Promise<ReviewPage> {
+      const rows = await reviewsStore.userPage(db, userId, pageArgs(query), query.businessId);
       return page(
         rows.map((row) => ({ id: row.id, json: withModeration(row) })),
         query,

@@ -5,6 +5,7 @@ import {
   ReportReviewRequestSchema,
   ReviewListQuerySchema,
   UpdateReviewRequestSchema,
+  UserReviewsQuerySchema,
 } from '@trustcircle/contracts';
 import {
   currentUserId,
@@ -45,7 +46,8 @@ export function reviewRoutes(reviews: Reviews, votes: Votes): Router {
   });
 
   router.get('/user', requireUser, async (req, res) => {
-    sendReviewPage(res, await reviews.byUser(currentUserId(req), parseQuery(PageQuerySchema, req)));
+    const query = parseQuery(UserReviewsQuerySchema, req);
+    sendReviewPage(res, await reviews.byUser(currentUserId(req), query));
   });
 
   router.get('/:id', async (req, res) => {
@@ -58,6 +60,12 @@ export function reviewRoutes(reviews: Reviews, votes: Votes): Router {
     const id = reviewId(req);
     const input = parseBody(UpdateReviewRequestSchema, req);
     sendJsonText(res, await reviews.update(currentUserId(req), id, input));
+  });
+
+  router.delete('/:id', requireUser, async (req, res) => {
+    const id = reviewId(req);
+    await reviews.remove(currentUserId(req), id);
+    res.status(204).end();
   });
 
   router.post('/:id/helpful', requireUser, async (req, res) => {

@@ -249,7 +249,13 @@ export const reviewsStore = {
     if (changes.photos !== undefined) patch.photos = changes.photos;
     const [row] = await trx('reviews')
       .where({ id })
-      .update({ ...patch, version: trx.raw('version + 1'), updated_at: trx.fn.now() })
+      .update({
+        ...patch,
+        version: trx.raw('version + 1'),
+        updated_at: trx.fn.now(),
+        // "Edited" on the card: only the author's changes come through here (migration 014).
+        edited_at: trx.fn.now(),
+      })
       .returning(FACT_COLUMNS);
     return toFacts(row as ReviewFactsRow);
   },
@@ -317,13 +323,13 @@ export const reviewsStore = {
     );
   },
 
-  /** The author's own reviews, held and removed ones included. */
-  async userPage(db: Knex, userId: number, page: PageArgs): Promise<ModeratedView[]> {
+  /** The author's own reviews, held and removed ones included; of one business when given. */
+  async userPage(db: Knex, userId: number, page: PageArgs, businessId?: number) {
     return moderatedViewsOf(
       db,
-      `select id from reviews where user_id = ? and id < ?
-        order by id desc limit ${take(page)}`,
-      [userId, page.before ?? MAX_ID],
+      `select id from reviews where user_id = ? and (?::int is null or business_id = ?)
+          and id < ? order by id desc limit ${take(page)}`,
+      [userId, businessId ?? null, businessId ?? null, page.before ?? MAX_ID],
       userId,
     );
   },

@@ -1,7 +1,10 @@
 import type { Group } from '@trustcircle/contracts';
 import { Link } from 'react-router-dom';
-import { errorText, Spinner, UsersIcon } from '@trustcircle/ui';
+import { countLabel, errorText, Spinner, UsersIcon } from '@trustcircle/ui';
 import { FieldError } from './parts';
+
+/** A group to share with: one of the user's, or one an edited review is already shared with. */
+export type StepGroup = Pick<Group, 'id' | 'name' | 'color'> & { memberCount?: number };
 
 /** Step 3 (spec §2): the user's own groups as checkbox cards, or the way to find some. */
 export function GroupsStep({
@@ -12,7 +15,7 @@ export function GroupsStep({
   error,
 }: {
   ids: string;
-  groups: { isLoading: boolean; isError: boolean; error: unknown; data?: Group[] };
+  groups: { isLoading: boolean; isError: boolean; error: unknown; data?: StepGroup[] };
   chosen: number[];
   onToggle(id: number): void;
   error: string | null | undefined;
@@ -54,9 +57,11 @@ export function GroupsStep({
                 </span>
                 <span className="min-w-0">
                   <span className="fw-semibold d-block text-truncate">{group.name}</span>
-                  <span className="small text-body-secondary">
-                    {group.memberCount ?? 0} members
-                  </span>
+                  {group.memberCount !== undefined && (
+                    <span className="small text-body-secondary">
+                      {countLabel(group.memberCount, 'member')}
+                    </span>
+                  )}
                 </span>
               </label>
             </div>

@@ -7,15 +7,22 @@ export interface Photo {
   preview: string;
 }
 
-/** Optional photos (spec §5): invalid files are dropped; none left → the "Invalid files" toast. */
+/**
+ * Optional photos (spec §5): invalid files are dropped; none left → the "Invalid files" toast.
+ * When editing, the review's photos (`kept`, already uploaded) come first and can be removed.
+ */
 export function PhotoPicker({
   id,
   photos,
   onChange,
+  kept = [],
+  onKeptChange,
 }: {
   id: string;
   photos: Photo[];
   onChange(update: (current: Photo[]) => Photo[]): void;
+  kept?: string[];
+  onKeptChange?(urls: string[]): void;
 }) {
   const notify = useToast();
   const onFiles = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -54,8 +61,21 @@ export function PhotoPicker({
       <div id={`${id}-hint`} className="form-text">
         JPG, PNG or WebP, up to 5 MB each.
       </div>
-      {photos.length > 0 && (
+      {kept.length + photos.length > 0 && (
         <ul className="tc-photo-previews list-unstyled mt-2 mb-0" aria-label="Chosen photos">
+          {kept.map((url, index) => (
+            <li key={url} className="position-relative">
+              <img src={url} alt={`Photo ${index + 1} of your review`} />
+              <button
+                type="button"
+                className="btn btn-sm btn-light position-absolute top-0 end-0 m-1 tc-icon-btn"
+                aria-label={`Remove photo ${index + 1} of your review`}
+                onClick={() => onKeptChange?.(kept.filter((other) => other !== url))}
+              >
+                <CloseIcon size={14} />
+              </button>
+            </li>
+          ))}
           {photos.map((photo, index) => (
             <li key={`${photo.file.name}-${index}`} className="position-relative">
               <img src={photo.preview} alt={`Chosen photo ${index + 1}: ${photo.file.name}`} />

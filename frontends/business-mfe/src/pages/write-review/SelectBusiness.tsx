@@ -2,7 +2,7 @@ import type { BusinessSummary } from '@trustcircle/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { api, errorText, SearchIcon, Spinner } from '@trustcircle/ui';
+import { api, countLabel, errorText, SearchIcon, Spinner } from '@trustcircle/ui';
 import { businessesPath } from '../../data';
 import { BusinessThumb } from './parts';
 
@@ -78,7 +78,7 @@ export function SelectBusiness({
         ) : (
           <>
             <p className="small text-body-secondary" aria-live="polite">
-              {list.length} {list.length === 1 ? 'business' : 'businesses'} found
+              {countLabel(list.length, 'business', 'businesses')} found
             </p>
             <ul className="list-unstyled d-grid gap-2" aria-label="Search results">
               {list.map((business) => {

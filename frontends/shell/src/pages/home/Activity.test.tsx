@@ -23,6 +23,7 @@ const review = (id: number, helpfulCount = 0): ModeratedReview => ({
   photos: [],
   createdAt: new Date(Date.UTC(2026, 0, id)).toISOString(),
   updatedAt: new Date(Date.UTC(2026, 0, id)).toISOString(),
+  editedAt: null,
   businessName: `Business ${id}`,
   helpfulCount,
   groups: [],
