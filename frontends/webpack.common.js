@@ -9,9 +9,9 @@ const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { promisify } = require('node:util');
 const zlib = require('node:zlib');
-const { Compilation, DefinePlugin, sources } = require('webpack');
+const CompressionPlugin = require('compression-webpack-plugin');
+const { DefinePlugin } = require('webpack');
 
 const root = path.resolve(__dirname, '..');
 const rootDeps = (/** @type {string} */ dir) =>
@@ -29,67 +29,35 @@ function sharedSingletons(/** @type {Record<string, string>} */ deps) {
   };
 }
 
-const gzip = promisify(zlib.gzip);
-const brotli = promisify(zlib.brotliCompress);
-
 /**
- * Precompresses the production build: `x.js.gz` and `x.js.br` beside every text asset the
- * browser downloads, which the static server (service-kit's static-server.ts) sends as they are
- * to clients that accept them — the best compression levels, paid once at build time instead of
- * on every request. Files under 1 kB, or that do not shrink by a tenth, are left alone.
+ * Precompresses the production build with compression-webpack-plugin: `x.js.gz` and `x.js.br`
+ * beside every text asset the browser downloads, which the static server
+ * (packages/http-server, express-static-gzip) sends as they are to clients that accept them —
+ * the best compression levels, paid once at build time instead of on every request. Files under
+ * 1 kB, or that do not shrink by a tenth, are left alone.
  */
-class PrecompressPlugin {
-  static test = /\.(js|mjs|css|html|json|svg|txt|map)$/;
-  static minBytes = 1024;
-
-  /** @param {import('webpack').Compiler} compiler */
-  apply(compiler) {
-    compiler.hooks.thisCompilation.tap('PrecompressPlugin', (compilation) => {
-      compilation.hooks.processAssets.tapPromise(
-        // After minification, html-webpack-plugin and the federation manifest.
-        { name: 'PrecompressPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
-        async () => {
-          const work = compilation
-            .getAssets()
-            .filter(
-              ({ name, info }) =>
-                PrecompressPlugin.test.test(name) && !info.compressed && !info.development,
-            )
-            .map(async ({ name, source, info }) => {
-              const buffer = source.buffer();
-              if (buffer.length < PrecompressPlugin.minBytes) return;
-              const [gz, br] = await Promise.all([
-                gzip(buffer, { level: zlib.constants.Z_BEST_COMPRESSION }),
-                brotli(buffer, {
-                  params: {
-                    [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
-                    [zlib.constants.BROTLI_PARAM_SIZE_HINT]: buffer.length,
-                  },
-                }),
-              ]);
-              /** @type {Record<string, string>} */
-              const related = {};
-              for (const [kind, suffix, data] of /** @type {const} */ ([
-                ['gzipped', '.gz', gz],
-                ['brotli', '.br', br],
-              ])) {
-                if (data.length > buffer.length * 0.9) continue;
-                compilation.emitAsset(`${name}${suffix}`, new sources.RawSource(data), {
-                  compressed: true,
-                  immutable: info.immutable,
-                });
-                related[kind] = `${name}${suffix}`;
-              }
-              compilation.updateAsset(name, source, { related });
-            });
-          await Promise.all(work);
-        },
-      );
-    });
-  }
+function precompressPlugins() {
+  const common = { test: /\.(js|mjs|css|html|json|svg|txt|map)$/, threshold: 1024, minRatio: 0.9 };
+  return [
+    new CompressionPlugin({
+      ...common,
+      filename: '[path][base].gz',
+      algorithm: 'gzip',
+      compressionOptions: { level: zlib.constants.Z_BEST_COMPRESSION },
+    }),
+    new CompressionPlugin({
+      ...common,
+      filename: '[path][base].br',
+      algorithm: 'brotliCompress',
+      compressionOptions: {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY },
+      },
+    }),
+  ];
 }
 
 /**
+ * Kept by hand: @vue/preload-webpack-plugin picks chunks by name (these have none) or by entry (+ lazy pages).
  * `<link rel=preload as=script>` in index.html for the chunks the host loads at startup: the
  * async bootstrap (index.ts's `import('./bootstrap')`) and the host's own versions of the shared
  * singletons, which the federation runtime only requests once main.js has run. Preloaded, they
@@ -253,7 +221,7 @@ function createFrontendConfig(options) {
               ...(production ? [new StartupPreloadPlugin()] : []),
             ]
           : []),
-        ...(production ? [new PrecompressPlugin()] : []),
+        ...(production ? precompressPlugins() : []),
       ],
       performance: { hints: false },
       optimization: { moduleIds: 'deterministic' },
@@ -262,4 +230,4 @@ function createFrontendConfig(options) {
   };
 }
 
-module.exports = { createFrontendConfig, sharedSingletons, PrecompressPlugin };
+module.exports = { createFrontendConfig, sharedSingletons };
