@@ -1,15 +1,10 @@
-import {
-  useInfiniteQuery,
-  useMutation,
-  useQueryClient,
-  type InfiniteData,
-} from '@tanstack/react-query';
+import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type {
   ModerationDecisionRequest,
   ModerationLogEntry,
   ModerationQueueItem,
 } from '@trustcircle/contracts/moderation';
-import { api, getPage, SESSION_QUERY_KEY, type Page } from '@trustcircle/ui';
+import { api, SESSION_QUERY_KEY, usePagedList, type Page } from '@trustcircle/ui';
 
 /** Items per page: a queue item carries its reports and history, so its pages stay short. */
 export const QUEUE_PAGE_SIZE = 5;
@@ -18,23 +13,13 @@ export const LOG_PAGE_SIZE = 10;
 export const QUEUE_KEY = ['/api/moderation/queue'] as const;
 export const LOG_KEY = ['/api/moderation/log'] as const;
 
-/** A paged list read page by page ("Load more"), each page's cursor from `X-Next-Cursor`. */
-function usePaged<T>(key: readonly string[], path: string) {
-  return useInfiniteQuery({
-    queryKey: key,
-    queryFn: ({ pageParam }) => getPage<T>(path, pageParam),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last: Page<T>) => last.nextCursor,
-  });
-}
-
 /** Reviews waiting for a decision, by report weight then age, as the API orders them. */
 export const useQueue = () =>
-  usePaged<ModerationQueueItem>(QUEUE_KEY, `${QUEUE_KEY[0]}?limit=${QUEUE_PAGE_SIZE}`);
+  usePagedList<ModerationQueueItem>(QUEUE_KEY, `${QUEUE_KEY[0]}?limit=${QUEUE_PAGE_SIZE}`);
 
 /** Every decision, newest first. */
 export const useLog = () =>
-  usePaged<ModerationLogEntry>(LOG_KEY, `${LOG_KEY[0]}?limit=${LOG_PAGE_SIZE}`);
+  usePagedList<ModerationLogEntry>(LOG_KEY, `${LOG_KEY[0]}?limit=${LOG_PAGE_SIZE}`);
 
 /**
  * Keep or remove a queued review. The decided item leaves the loaded pages at once (the pages

@@ -9,6 +9,7 @@ export * from './icons';
 export * from './context';
 export * from './review-list';
 export * from './review-delete';
+export * from './paged';
 export * from './hero-search';
 export * from './routes';
 export * from './notice';

@@ -1,14 +1,6 @@
-import { ApiError, ModeratorsOnly, Spinner } from '@trustcircle/ui';
+import { ApiError, ModeratorsOnly, Spinner, type PagedQuery } from '@trustcircle/ui';
 
-/** What the moderation lists need of an infinite query. */
-interface PagedQuery {
-  isLoading: boolean;
-  isError: boolean;
-  error: unknown;
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  fetchNextPage(): Promise<unknown>;
-}
+export { LoadMore } from '@trustcircle/ui';
 
 /**
  * While a moderation list loads or when it failed: the spinner, "Only moderators can do that"
@@ -22,22 +14,5 @@ export function ListFallback({ query, what }: { query: PagedQuery; what: string 
     <p className="text-body-secondary" role="status">
       We couldn&apos;t load {what} right now.
     </p>
-  );
-}
-
-/** "Load more" under a paged list while the server has another page (`X-Next-Cursor`). */
-export function LoadMore({ query }: { query: PagedQuery }) {
-  if (!query.hasNextPage) return null;
-  return (
-    <div className="text-center mt-3">
-      <button
-        type="button"
-        className="btn btn-outline-primary"
-        disabled={query.isFetchingNextPage}
-        onClick={() => void query.fetchNextPage()}
-      >
-        {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
-      </button>
-    </div>
   );
 }

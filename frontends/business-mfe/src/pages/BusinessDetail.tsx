@@ -1,20 +1,32 @@
-import { useId, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
-import { EmptyState, ReviewList, Spinner } from '@trustcircle/ui';
+import { useId } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { Spinner } from '@trustcircle/ui';
 import { LoadError } from '../components/common';
 import { UnusualActivityNotice } from '../components/UnusualActivityNotice';
 import { useBusiness } from '../data';
 import { Header, Stats } from './business-detail/Header';
 import { Overview } from './business-detail/Overview';
 import { Communities } from './business-detail/Communities';
+import { ReviewsTab } from './business-detail/ReviewsTab';
 import { Similar } from './business-detail/Similar';
-
-type Tab = 'overview' | 'reviews' | 'communities' | 'similar';
+import {
+  readReviewView,
+  readTab,
+  viewParams,
+  type BusinessTab as Tab,
+  type ReviewView,
+} from '../review-view';
 
 export function BusinessDetailPage() {
   const { id } = useParams();
   const business = useBusiness(id);
-  const [tab, setTab] = useState<Tab>('overview');
+  // The tab and the reviews' order and filters live in the URL: a link shares the view.
+  const [params, setParams] = useSearchParams();
+  const tab = readTab(params);
+  const view = readReviewView(params);
+  const show = (next: Tab, nextView: ReviewView = view) =>
+    setParams(viewParams(next, nextView), { replace: true, preventScrollReset: true });
+  const setTab = (next: Tab) => show(next);
   const baseId = useId();
 
   if (business.isLoading) return <Spinner label="Loading business…" />;
@@ -77,20 +89,9 @@ export function BusinessDetailPage() {
           {tab === 'overview' && (
             <Overview business={data} reviews={reviews} showAll={() => setTab('reviews')} />
           )}
-          {tab === 'reviews' &&
-            (reviews.length === 0 ? (
-              <div className="card border-0 shadow-sm">
-                <EmptyState title="No reviews yet. Be the first to share your experience!">
-                  <Link to={`/write-review/${data.id}`} className="btn btn-sm btn-primary">
-                    Write a Review
-                  </Link>
-                </EmptyState>
-              </div>
-            ) : (
-              <div className="tc-narrow-list">
-                <ReviewList reviews={reviews} />
-              </div>
-            ))}
+          {tab === 'reviews' && (
+            <ReviewsTab business={data} view={view} onView={(next) => show('reviews', next)} />
+          )}
           {tab === 'communities' && <Communities business={data} reviews={reviews} />}
           {tab === 'similar' && <Similar business={data} />}
         </div>

@@ -1,0 +1,67 @@
+import type { BusinessDetailWithReviews, ModeratedReview } from '@trustcircle/contracts';
+import { Link } from 'react-router-dom';
+import { EmptyState, LoadMore, ReviewList, Spinner, usePagedList } from '@trustcircle/ui';
+import { isFiltered, reviewsPath, withoutFilters, type ReviewView } from '../../review-view';
+import { ReviewFilters } from './ReviewFilters';
+
+/**
+ * The business's reviews, sorted and filtered as the URL says, a page at a time with "Load
+ * more" and a visible end; the list is the API's (`GET /api/businesses/{id}/reviews`).
+ */
+export function ReviewsTab({
+  business,
+  view,
+  onView,
+}: {
+  business: BusinessDetailWithReviews;
+  view: ReviewView;
+  onView(view: ReviewView): void;
+}) {
+  const path = reviewsPath(business.id, view);
+  const reviews = usePagedList<ModeratedReview>([path], path);
+  const items = reviews.data?.pages.flatMap((page) => page.items) ?? [];
+
+  if (reviews.isSuccess && items.length === 0 && !isFiltered(view)) {
+    return (
+      <div className="card border-0 shadow-sm">
+        <EmptyState title="No reviews yet. Be the first to share your experience!">
+          <Link to={`/write-review/${business.id}`} className="btn btn-sm btn-primary">
+            Write a Review
+          </Link>
+        </EmptyState>
+      </div>
+    );
+  }
+  return (
+    <div className="tc-narrow-list">
+      <ReviewFilters business={business} view={view} onChange={onView} />
+      {reviews.isLoading ? (
+        <Spinner label="Loading reviews…" />
+      ) : reviews.isError ? (
+        <p className="text-body-secondary" role="status">
+          We couldn&apos;t load the reviews right now.
+        </p>
+      ) : items.length === 0 ? (
+        <div className="card border-0 shadow-sm">
+          <EmptyState
+            title="No reviews match these filters"
+            hint="Try fewer stars, or show reviews without photos too."
+          >
+            <button
+              type="button"
+              className="btn btn-sm btn-outline-primary"
+              onClick={() => onView(withoutFilters(view))}
+            >
+              Clear filters
+            </button>
+          </EmptyState>
+        </div>
+      ) : (
+        <>
+          <ReviewList reviews={items} />
+          <LoadMore query={reviews} endText="No more reviews" />
+        </>
+      )}
+    </div>
+  );
+}
