@@ -12,6 +12,7 @@ import type { CookieOptions } from 'express';
 import helmet from 'helmet';
 import { noStoreForPersonalAnswers } from './cache-policy';
 import { businessDetailRoutes } from './compose/business-detail';
+import { searchSuggestRoutes } from './compose/search-suggest';
 import type { GatewayConfig } from './config';
 import { contentSecurityPolicy, frontendRoutes } from './frontends';
 import { loadGatewayKeys } from './keys';
@@ -39,6 +40,12 @@ export function upstreamRoutes(config: GatewayConfig): UpstreamRoute[] {
       label: 'Your account',
       target: config.IDENTITY_URL,
       matches: prefix('/api/user'),
+    },
+    {
+      service: 'identity',
+      label: 'People search',
+      target: config.IDENTITY_URL,
+      matches: prefix('/api/people'),
     },
     // Reviews answers the review lists of groups and businesses: before their owners' prefixes.
     {
@@ -182,6 +189,18 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
           tokens,
           catalogUrl: config.CATALOG_URL,
           reviewsUrl: config.REVIEWS_URL,
+          logger,
+        }),
+      );
+      app.use(
+        searchSuggestRoutes({
+          upstreams,
+          tokens,
+          urls: {
+            catalog: config.CATALOG_URL,
+            communities: config.COMMUNITIES_URL,
+            identity: config.IDENTITY_URL,
+          },
           logger,
         }),
       );

@@ -79,8 +79,23 @@ const HOURS: Record<string, string> = {
   'Health & Fitness': 'Mon–Fri 6:00–22:00, Sat–Sun 8:00–20:00',
 };
 
+/**
+ * The first business of these categories has this name, so the search examples of the README
+ * and the browser tests ("muller" finds Müller, "okafor edu" finds Okafor Education) hold in
+ * every demo.
+ */
+export const FEATURED_BUSINESSES: Record<string, string> = {
+  Automotive: 'Müller Automotive',
+  Education: 'Okafor Education',
+};
+
 /** A business name for `category`, not among `taken` (which it joins). */
 export function businessName(faker: Faker, category: string, taken: Set<string>): string {
+  const featured = FEATURED_BUSINESSES[category];
+  if (featured && !taken.has(featured)) {
+    taken.add(featured);
+    return featured;
+  }
   for (let attempt = 0; ; attempt += 1) {
     const owner = faker.datatype.boolean(0.3)
       ? faker.helpers.arrayElement(WORLD_SURNAMES)

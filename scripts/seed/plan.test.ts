@@ -64,6 +64,13 @@ it('names no two businesses alike, and none with a serial number', () => {
   }
 });
 
+it('has the businesses the search examples name, at any scale', () => {
+  for (const city of [demo, JSON.parse(plan('0.05')) as Plan]) {
+    const names = city.businesses.map((b) => b.name);
+    expect(names).toEqual(expect.arrayContaining(['Müller Automotive', 'Okafor Education']));
+  }
+});
+
 it('shares each review with its author’s groups and has about one verified person in five', () => {
   for (const review of demo.reviews) {
     for (const group of review.groups) expect(demo.users[review.author]!.groups).toContain(group);

@@ -1,8 +1,10 @@
 import type { ErrorBody } from '@trustcircle/contracts';
+import { withTimeout } from '@trustcircle/http-server';
 import { HttpError, type Logger } from '@trustcircle/service-kit';
 import { Router, type Request } from 'express';
 import type { TokenMinter } from '../tokens';
 import type { Upstreams } from '../upstream';
+import { upstreamHeaders } from './calls';
 
 export interface BusinessDetailDeps {
   upstreams: Upstreams;
@@ -53,37 +55,26 @@ export function businessDetailRoutes(deps: BusinessDetailDeps): Router {
   const router = Router();
   const reviewsTimeoutMs = deps.reviewsTimeoutMs ?? 2000;
 
-  function headers(req: Request): Record<string, string> {
-    const out: Record<string, string> = {};
-    if (req.tcSession)
-      out.authorization = `Bearer ${deps.tokens.forUser(req.tcSession.userId, req.tcSession.roles)}`;
-    const requestId = (req as { id?: unknown }).id;
-    if (typeof requestId === 'string') out['x-request-id'] = requestId;
-    return out;
-  }
+  const headers = (req: Request) => upstreamHeaders(deps.tokens, req);
 
   /** The first page of the business's reviews as JSON text, or null when unavailable. */
   async function reviewsOf(id: string, req: Request): Promise<string | null> {
-    let timer: NodeJS.Timeout | undefined;
     try {
-      const answer = await Promise.race([
+      const answer = await withTimeout(
         deps.upstreams.requestText(deps.reviewsUrl, {
           method: 'GET',
           path: `/api/businesses/${id}/reviews`,
           headers: headers(req),
         }),
-        new Promise<never>((_resolve, reject) => {
-          timer = setTimeout(() => reject(new Error('reviews too slow')), reviewsTimeoutMs);
-        }),
-      ]);
+        reviewsTimeoutMs,
+        'reviews too slow',
+      );
       if (answer.status === 200 && isJsonArrayText(answer.text)) return answer.text;
       deps.logger.warn({ status: answer.status }, 'reviews answered the business page badly');
       return null;
     } catch (error) {
       deps.logger.warn({ err: (error as Error).message }, 'reviews unavailable for composition');
       return null;
-    } finally {
-      clearTimeout(timer);
     }
   }
 

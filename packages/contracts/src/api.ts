@@ -11,11 +11,11 @@ import {
   GroupUpdateSchema,
   MembershipCheckSchema,
 } from './communities';
-import { PageQuerySchema } from './common';
 import { ErrorBodySchema } from './errors';
 import type { ApiOperation } from './operation';
 import { moderationApiOperations } from './moderation';
 import { reviewApiOperations } from './reviews';
+import { GroupListQuerySchema, MyGroupsQuerySchema, searchApiOperations } from './search';
 import {
   BusinessCreateSchema,
   BusinessUpdateSchema,
@@ -176,6 +176,7 @@ export const apiOperations: ApiOperation[] = [
   ...leaveApiOperations,
   ...reviewApiOperations,
   ...moderationApiOperations,
+  ...searchApiOperations,
 ];
 
 const ERROR_TEXT: Record<number, string> = {
@@ -255,15 +256,15 @@ export function buildOpenApiDocument(operations: ApiOperation[] = apiOperations)
 
 /** Spec §7 group calls (communities service). */
 function groupOperations(): ApiOperation[] {
-  const page = PageQuerySchema;
   return [
     {
       method: 'get',
       path: '/api/groups',
-      summary: 'All groups with memberCount and reviewCount, oldest first; X-Next-Cursor paging',
+      summary:
+        'All groups with memberCount and reviewCount, oldest first, or those matching search (ranked; joined=false leaves out mine); X-Next-Cursor paging',
       tag: 'groups',
       auth: 'optional',
-      query: page,
+      query: GroupListQuerySchema,
       response: GroupListSchema,
       errors: [400],
     },
@@ -281,10 +282,11 @@ function groupOperations(): ApiOperation[] {
     {
       method: 'get',
       path: '/api/groups/user',
-      summary: "The signed-in user's groups, most recently joined first; X-Next-Cursor paging",
+      summary:
+        "The signed-in user's groups, most recently joined first (or matching search); X-Next-Cursor paging",
       tag: 'groups',
       auth: 'session',
-      query: page,
+      query: MyGroupsQuerySchema,
       response: GroupListSchema,
       errors: [400, 401],
     },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageQuerySchema } from './common';
+import { PageQuerySchema, TotalFlagSchema } from './common';
 import { UnusualActivitySchema, type ModeratedReview } from './moderation';
 
 /** Spec §2 (Explore category icons): the ten categories, in the order they are shown. */
@@ -99,6 +99,7 @@ export const BUSINESS_EDIT_FORBIDDEN = 'Only the person who added this business 
 export const BusinessListQuerySchema = PageQuerySchema.extend({
   category: z.string().max(100).optional(),
   search: z.string().max(200, 'search must be at most 200 characters').optional(),
+  total: TotalFlagSchema,
 });
 export type BusinessListQuery = z.infer<typeof BusinessListQuerySchema>;
 

@@ -19,8 +19,19 @@ export type PageQuery = z.infer<typeof PageQuerySchema>;
 
 export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
 
+/** How many items the whole list holds: on a first page asked with `?total=true`. */
+export const TOTAL_COUNT_HEADER = 'X-Total-Count';
+
+/** `?total=true` asks for `X-Total-Count` (a count costs a query, so only screens that show it ask). */
+export const TotalFlagSchema = z
+  .enum(['true', 'false'], { error: 'total must be true or false' })
+  .optional()
+  .transform((value) => value === 'true');
+
 /** One page of a list: the items, and the cursor of the next page (absent on the last). */
 export interface Page<T> {
   items: T[];
   nextCursor?: string | null;
+  /** The whole list's size, when it was asked for (`TOTAL_COUNT_HEADER`). */
+  total?: number;
 }

@@ -10,4 +10,5 @@ export * from './catalog';
 export * from './communities';
 export * from './reviews';
 export * from './moderation';
+export * from './search';
 export * from './api';

@@ -52,7 +52,7 @@ export function cutPage<Row, K>(
   limit: number,
   codec: CursorCodec<K>,
   keysOf: (last: Row) => K,
-): Required<Page<Row>> {
+): Page<Row> & { nextCursor: string | null } {
   if (rows.length <= limit) return { items: rows, nextCursor: null };
   const items = rows.slice(0, limit);
   return { items, nextCursor: codec.encode(keysOf(items[items.length - 1]!)) };

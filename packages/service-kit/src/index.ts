@@ -16,6 +16,8 @@ export * from './paging';
 export * from './pg-listen';
 export * from './provision';
 export { provisionAll, serviceRoleName, SERVICE_EXTENSIONS } from './provision-cli';
+export * from './search';
+export * from './search-words';
 export * from './server';
 export * from './validate';
 export * from './events';

@@ -1,9 +1,15 @@
-import { NEXT_CURSOR_HEADER, type Page } from '@trustcircle/contracts';
+import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER, type Page } from '@trustcircle/contracts';
 import type { Response } from 'express';
+
+/** The paging headers: the next page's cursor, and the list's size when it was counted. */
+function setPageHeaders(res: Response, page: Page<unknown>): void {
+  if (page.nextCursor) res.set(NEXT_CURSOR_HEADER, page.nextCursor);
+  if (page.total !== undefined) res.set(TOTAL_COUNT_HEADER, String(page.total));
+}
 
 /** Design §5 lists: a JSON array, the next page's cursor in `X-Next-Cursor`. */
 export function sendPage<T>(res: Response, page: Page<T>): void {
-  if (page.nextCursor) res.set(NEXT_CURSOR_HEADER, page.nextCursor);
+  setPageHeaders(res, page);
   res.json(page.items);
 }
 
@@ -14,6 +20,6 @@ export function sendJsonText(res: Response, json: string): void {
 
 /** `sendPage` for items that are JSON texts already. */
 export function sendJsonTextPage(res: Response, page: Page<string>): void {
-  if (page.nextCursor) res.set(NEXT_CURSOR_HEADER, page.nextCursor);
+  setPageHeaders(res, page);
   sendJsonText(res, `[${page.items.join(',')}]`);
 }

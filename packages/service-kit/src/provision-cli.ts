@@ -13,6 +13,8 @@ import { ensureDatabase, provisionServiceRole, urlWithDatabase } from './provisi
 
 /** Extensions a service needs, created by the admin inside that service's schema. */
 export const SERVICE_EXTENSIONS: Record<string, string[]> = {
+  // An extension lives in one schema per database: the other services' search needs none
+  // (service-kit search-words.ts).
   catalog: ['pg_trgm', 'unaccent'],
 };
 

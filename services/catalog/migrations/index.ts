@@ -3,6 +3,7 @@ import { createCatalog } from './001_catalog';
 import { createSearchWords } from './002_search_words';
 import { createModerationProjections } from './003_moderation';
 import { foldAccents } from './004_search_accents';
+import { searchPrefixes } from './005_search_prefix';
 
 /** Catalog publishes (outbox) and consumes (inbox) events. */
 export const migrations: Migration[] = [
@@ -11,4 +12,5 @@ export const migrations: Migration[] = [
   createSearchWords,
   createModerationProjections,
   foldAccents,
+  searchPrefixes,
 ];

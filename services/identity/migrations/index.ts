@@ -4,6 +4,7 @@ import { oneAccountPerIdentity } from './002_one_account_per_identity';
 import { addRoles } from './003_roles';
 import { accountMail } from './004_account_mail';
 import { emailChange } from './005_email_change';
+import { peopleSearch } from './006_people_search';
 
 /** Identity publishes events (outbox) and consumes none, so it has no inbox. */
 export const migrations: Migration[] = [
@@ -16,4 +17,5 @@ export const migrations: Migration[] = [
   addRoles,
   accountMail,
   emailChange,
+  peopleSearch,
 ];

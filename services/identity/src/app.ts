@@ -16,7 +16,9 @@ import { createEmailConfirmation } from './domain/email-confirmation';
 import { createPasswordFlows } from './domain/password-flows';
 import { sandboxVerificationProvider, type VerificationProvider } from './domain/verification';
 import { httpVerificationProvider } from './domain/verification-http';
+import { createPeople } from './domain/people';
 import { internalRoutes } from './routes/internal';
+import { peopleRoutes } from './routes/people';
 import { userRoutes } from './routes/user';
 import { knexTokensStore } from './store/tokens-store';
 import { knexUsersStore } from './store/users-store';
@@ -66,6 +68,7 @@ export function createIdentityApp(ctx: ServiceContext<IdentityConfig>): ServiceP
         internalRoutes({ accounts, passwords, confirmation, emailChange, deletion }),
       );
       app.use('/api/user', userRoutes({ accounts, confirmation }));
+      app.use('/api/people', peopleRoutes(createPeople({ db: ctx.db })));
     },
   });
   return { app, workers: [createOutboxRelay(ctx), mailRelay] };

@@ -76,13 +76,13 @@ export function createBusinesses({ db, trendingDays, searchSimilarity }: Busines
       if (query.category !== undefined && query.category.trim() !== '') {
         const known = canonicalCategory(query.category);
         // An unknown category names no business: an empty list, not an error.
-        if (!known) return { items: [], nextCursor: null };
+        if (!known) return { items: [], nextCursor: null, ...(query.total ? { total: 0 } : {}) };
         category = known;
       }
       const text = query.search?.trim() ?? '';
       if (text) {
         const start = searchCursor.decode(query.cursor)?.offset ?? 0;
-        const rows = await businessesStore.search(db, {
+        const { rows, total } = await businessesStore.search(db, {
           text,
           category,
           offset: start,
@@ -93,15 +93,21 @@ export function createBusinesses({ db, trendingDays, searchSimilarity }: Busines
         return {
           items: rows.slice(0, query.limit).map(toSummary),
           nextCursor: more ? searchCursor.encode({ offset: start + query.limit }) : null,
+          // Past the last match the window has no row to carry the count: only page 1 tells it.
+          ...(query.total && start === 0 ? { total } : {}),
         };
       }
-      const rows = await businessesStore.list(db, {
-        category,
-        afterId: listCursor.decode(query.cursor)?.id,
-        limit: query.limit + 1,
-      });
+      const afterId = listCursor.decode(query.cursor)?.id;
+      const [rows, total] = await Promise.all([
+        businessesStore.list(db, { category, afterId, limit: query.limit + 1 }),
+        query.total && afterId === undefined ? businessesStore.count(db, category) : undefined,
+      ]);
       const page = cutPage(rows, query.limit, listCursor, (last) => ({ id: last.id }));
-      return { items: page.items.map(toSummary), nextCursor: page.nextCursor };
+      return {
+        items: page.items.map(toSummary),
+        nextCursor: page.nextCursor,
+        ...(total !== undefined ? { total } : {}),
+      };
     },
 
     async trending(now = new Date()): Promise<TrendingBusiness[]> {

@@ -1,5 +1,10 @@
 import type { BusinessCreate, BusinessUpdate } from '@trustcircle/contracts';
-import { preparedRows, type Knex } from '@trustcircle/service-kit';
+import {
+  forgivingTsQuery,
+  preparedRows,
+  setWordSimilarity,
+  type Knex,
+} from '@trustcircle/service-kit';
 
 export interface BusinessRow {
   id: number;
@@ -156,25 +161,31 @@ export const businessesStore = {
     return preparedRows<BusinessRow>(db, query);
   },
 
+  /** How many businesses there are, of one category when given (Explore's true count). */
+  async count(db: Knex, category?: string): Promise<number> {
+    const query = db('businesses').count<{ n: string }[]>('* as n');
+    if (category) query.where({ category });
+    return Number((await query)[0]?.n ?? 0);
+  },
+
   /**
-   * Ranked full-text search that forgives (issue 17): every word must match, in any order, the
-   * last one as a prefix ("okafor edu" finds Okafor Education), accents and case ignored (`fold`),
-   * and each query word of 4+ characters that no business uses may instead be one of up to 5
-   * known words within the trigram word-similarity threshold (`search_words`, a small table).
-   * One query over the `search_doc` GIN index; paged by offset (the rank is not a key).
+   * Ranked full-text search that forgives (issue 17, service-kit `search.ts`): every word must
+   * match, in any order, the last one as a prefix ("okafor edu" finds Okafor Education), accents
+   * and case ignored, and a word of 4+ characters no business uses may instead be one of up to 5
+   * known words within the trigram word-similarity threshold. One query over the `search_doc`
+   * GIN index; paged by offset (the rank is not a key). `total` counts every match: the ranking
+   * reads them all anyway, so the window function costs little.
    */
   async search(
     db: Knex,
     options: { text: string; category?: string; offset: number; limit: number; similarity: number },
-  ): Promise<BusinessRow[]> {
+  ): Promise<{ rows: BusinessRow[]; total: number }> {
     return db.transaction(async (trx) => {
-      await trx.raw("select set_config('pg_trgm.word_similarity_threshold', ?, true)", [
-        String(options.similarity),
-      ]);
-      const query = await forgivingQuery(trx, options.text);
-      if (!query) return [];
-      const result = await trx.raw<{ rows: BusinessRow[] }>(
-        `select ${SELECT}
+      await setWordSimilarity(trx, options.similarity);
+      const query = await forgivingTsQuery(trx, options.text, 'trigram+variants');
+      if (!query) return { rows: [], total: 0 };
+      const result = await trx.raw<{ rows: (BusinessRow & { total: string })[] }>(
+        `select ${SELECT}, count(*) over () as total
            from businesses b, to_tsquery('english', ?) q
           where b.search_doc @@ q
             ${options.category ? 'and b.category = ?' : ''}
@@ -182,7 +193,8 @@ export const businessesStore = {
           limit ? offset ?`,
         [query, ...(options.category ? [options.category] : []), options.limit, options.offset],
       );
-      return result.rows;
+      const total = Number(result.rows[0]?.total ?? 0);
+      return { rows: result.rows.map(({ total: _total, ...row }) => row), total };
     });
   },
 
@@ -219,36 +231,3 @@ export const businessesStore = {
       .limit(limit);
   },
 };
-
-/**
- * The typed words as `to_tsquery` text, each quoted (so any input is safe), all required, the
- * last as a prefix, a misspelled one OR its nearest known words:
- * `('okafor') & ('edu':*)`, `('restaurnt' | 'restaurant' | 'restaurants') & ('pizza':*)`.
- * Null when the text has no word. Needs the trigram threshold set.
- */
-async function forgivingQuery(trx: Knex.Transaction, text: string): Promise<string | null> {
-  const result = await trx.raw<{ rows: { query: string | null }[] }>(
-    `with words as (
-       select w, n from regexp_split_to_table(fold(?), '[^[:alnum:]]+') with ordinality t(w, n)
-        where w <> ''
-     ),
-     alternatives as (
-       select w, n = (select max(n) from words) as last,
-              (select string_agg(quote_literal(c.word), ' | ')
-                 from (select word from search_words
-                        where length(w) >= 4 and w ~ '[[:alpha:]]'
-                          and not exists (select 1 from search_words k where k.word = w)
-                          and w <% word
-                        order by w <<-> word, word
-                        limit 5) c) as fixes, n
-         from words
-     )
-     select string_agg(
-              '(' || quote_literal(w) || case when last then ':*' else '' end
-                  || coalesce(' | ' || fixes, '') || ')',
-              ' & ' order by n) as query
-       from alternatives`,
-    [text],
-  );
-  return result.rows[0]?.query ?? null;
-}

@@ -4,7 +4,9 @@ import {
   GROUP_UPDATE_FORBIDDEN,
   type Group,
   type GroupCreate,
+  type GroupListQuery,
   type GroupUpdate,
+  type MyGroupsQuery,
   type Page,
 } from '@trustcircle/contracts';
 import {
@@ -24,11 +26,17 @@ import {
   publishMemberJoined,
   publishMemberLeft,
 } from '../events/group-events';
+import { groupLists } from '../store/group-lists';
 import { GROUP_NAME_KEY, groupsStore, type StoredGroup } from '../store/groups-store';
 
 /** All groups, oldest first, after a group id; "my groups", newest membership first. */
 const groupsCursor = cursorCodec('groups', z.object({ id: cursorId }));
 const membershipsCursor = cursorCodec('memberships', z.object({ id: cursorId }));
+/** Search results are ranked: paged by offset (the rank is not a stable key). */
+const searchCursor = cursorCodec(
+  'group-search',
+  z.object({ offset: z.number().int().min(0).max(1_000_000) }),
+);
 
 function translateUniqueViolation(error: unknown): never {
   if (isUniqueViolation(error, GROUP_NAME_KEY)) {
@@ -49,22 +57,66 @@ export function createGroups({ db }: { db: Knex }) {
       return (await mustFind(db, id)).group;
     },
 
-    async list({ limit, cursor }: { limit: number; cursor?: string }): Promise<Page<Group>> {
-      const afterId = groupsCursor.decode(cursor)?.id;
-      const rows = await groupsStore.list(db, { limit: limit + 1, afterId });
-      return cutPage(rows, limit, groupsCursor, (last) => ({ id: last.id }));
+    /**
+     * `/groups` and search: every group oldest first, or those matching `search` best first;
+     * `joined=false` leaves out the viewer's own (a visitor has none).
+     */
+    async list(query: GroupListQuery, viewerId?: number): Promise<Page<Group>> {
+      const filter = { notMemberOf: query.joined === 'false' ? viewerId : undefined };
+      const text = query.search?.trim() ?? '';
+      if (text) {
+        const offset = searchCursor.decode(query.cursor)?.offset ?? 0;
+        const tsQuery = await groupLists.tsQuery(db, text);
+        if (!tsQuery) return { items: [], nextCursor: null, ...(query.total ? { total: 0 } : {}) };
+        const found = await groupLists.search(db, {
+          ...filter,
+          tsQuery,
+          limit: query.limit + 1,
+          offset,
+        });
+        return {
+          items: found.groups.slice(0, query.limit),
+          nextCursor:
+            found.groups.length > query.limit
+              ? searchCursor.encode({ offset: offset + query.limit })
+              : null,
+          ...(query.total && offset === 0 ? { total: found.total } : {}),
+        };
+      }
+      const afterId = groupsCursor.decode(query.cursor)?.id;
+      const [rows, total] = await Promise.all([
+        groupLists.list(db, { ...filter, limit: query.limit + 1, afterId }),
+        query.total && afterId === undefined ? groupLists.count(db, filter) : undefined,
+      ]);
+      const page = cutPage(rows, query.limit, groupsCursor, (last) => ({ id: last.id }));
+      return { ...page, ...(total !== undefined ? { total } : {}) };
     },
 
-    async listForUser(
-      userId: number,
-      { limit, cursor }: { limit: number; cursor?: string },
-    ): Promise<Page<Group>> {
-      const rows = await groupsStore.listForUser(db, userId, {
-        limit: limit + 1,
-        beforeMembershipId: membershipsCursor.decode(cursor)?.id,
-      });
-      const page = cutPage(rows, limit, membershipsCursor, (last) => ({ id: last.membershipId }));
-      return { items: page.items.map((row) => row.group), nextCursor: page.nextCursor };
+    /** "My groups", newest membership first, only those matching `search` when given. */
+    async listForUser(userId: number, query: MyGroupsQuery): Promise<Page<Group>> {
+      const text = query.search?.trim() ?? '';
+      const tsQuery = text ? await groupLists.tsQuery(db, text) : undefined;
+      if (tsQuery === null)
+        return { items: [], nextCursor: null, ...(query.total ? { total: 0 } : {}) };
+      const before = membershipsCursor.decode(query.cursor)?.id;
+      const [rows, total] = await Promise.all([
+        groupLists.ofUser(db, userId, {
+          limit: query.limit + 1,
+          beforeMembershipId: before,
+          tsQuery,
+        }),
+        query.total && before === undefined
+          ? groupLists.countOfUser(db, userId, tsQuery)
+          : undefined,
+      ]);
+      const page = cutPage(rows, query.limit, membershipsCursor, (last) => ({
+        id: last.membershipId,
+      }));
+      return {
+        items: page.items.map((row) => row.group),
+        nextCursor: page.nextCursor,
+        ...(total !== undefined ? { total } : {}),
+      };
     },
 
     async isMember(groupId: number, userId: number): Promise<boolean> {

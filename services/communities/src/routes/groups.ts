@@ -3,7 +3,8 @@ import {
   GroupMembershipRequestSchema,
   GroupUpdateSchema,
   GROUP_NOT_FOUND,
-  PageQuerySchema,
+  GroupListQuerySchema,
+  MyGroupsQuerySchema,
 } from '@trustcircle/contracts';
 import {
   currentUserId,
@@ -21,11 +22,12 @@ export function groupRoutes(groups: Groups): Router {
   const router = Router();
 
   router.get('/', async (req, res) => {
-    sendPage(res, await groups.list(parseQuery(PageQuerySchema, req)));
+    sendPage(res, await groups.list(parseQuery(GroupListQuerySchema, req), req.auth?.userId));
   });
 
   router.get('/user', requireUser, async (req, res) => {
-    sendPage(res, await groups.listForUser(currentUserId(req), parseQuery(PageQuerySchema, req)));
+    const query = parseQuery(MyGroupsQuerySchema, req);
+    sendPage(res, await groups.listForUser(currentUserId(req), query));
   });
 
   router.post('/', requireUser, async (req, res) => {

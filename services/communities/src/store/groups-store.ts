@@ -1,7 +1,7 @@
 import type { CommunitiesExport, Group } from '@trustcircle/contracts';
 import type { Knex } from '@trustcircle/service-kit';
 
-interface GroupRow {
+export interface GroupRow {
   id: number;
   name: string;
   description: string;
@@ -59,7 +59,7 @@ const GROUP_COLUMNS = [
   'u.username as creator_username',
 ];
 
-function toStored(row: GroupRow): StoredGroup {
+export function toStored(row: GroupRow): StoredGroup {
   return {
     version: row.version,
     group: {
@@ -81,7 +81,7 @@ function toStored(row: GroupRow): StoredGroup {
 }
 
 /** Groups with their creator (users projection); every read is one indexed query. */
-function selectGroups(db: Knex) {
+export function selectGroups(db: Knex) {
   return db({ g: 'groups' })
     .leftJoin({ u: 'users' }, 'u.id', 'g.creator_id')
     .select<GroupRow[]>(GROUP_COLUMNS);
@@ -92,30 +92,6 @@ export const groupsStore = {
   async find(db: Knex, id: number): Promise<StoredGroup | null> {
     const row = await selectGroups(db).where('g.id', id).first();
     return row ? toStored(row) : null;
-  },
-
-  /** Every group, oldest first, keyset-paged by id. */
-  async list(db: Knex, { limit, afterId }: { limit: number; afterId?: number }) {
-    const query = selectGroups(db).orderBy('g.id', 'asc').limit(limit);
-    if (afterId !== undefined) query.where('g.id', '>', afterId);
-    return (await query).map((row) => toStored(row).group);
-  },
-
-  /** A user's groups, most recently joined first, keyset-paged by membership id. */
-  async listForUser(
-    db: Knex,
-    userId: number,
-    { limit, beforeMembershipId }: { limit: number; beforeMembershipId?: number },
-  ): Promise<{ group: Group; membershipId: number }[]> {
-    const query = selectGroups(db)
-      .join({ m: 'group_members' }, 'm.group_id', 'g.id')
-      .select('m.id as membership_id')
-      .where('m.user_id', userId)
-      .orderBy('m.id', 'desc')
-      .limit(limit);
-    if (beforeMembershipId !== undefined) query.where('m.id', '<', beforeMembershipId);
-    const rows = (await query) as (GroupRow & { membership_id: number })[];
-    return rows.map((row) => ({ group: toStored(row).group, membershipId: row.membership_id }));
   },
 
   async exists(db: Knex, id: number): Promise<boolean> {

@@ -1,0 +1,13 @@
+import { PeopleQuerySchema } from '@trustcircle/contracts';
+import { parseQuery, sendPage } from '@trustcircle/service-kit';
+import { Router } from 'express';
+import type { People } from '../domain/people';
+
+/** `/api/people`: public, like the author names every review shows. */
+export function peopleRoutes(people: People): Router {
+  const router = Router();
+  router.get('/', async (req, res) => {
+    sendPage(res, await people.search(parseQuery(PeopleQuerySchema, req)));
+  });
+  return router;
+}
