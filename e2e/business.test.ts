@@ -138,7 +138,7 @@ describe('explore', () => {
     await p.getByRole('heading', { name: 'All Businesses' }).waitFor();
     await p.getByTestId('result-count').filter({ hasText: '3 results' }).waitFor();
     const luigi = p.getByRole('article').filter({ hasText: 'Luigi Trattoria' });
-    await luigi.getByText('0 reviews').waitFor();
+    await luigi.getByText('Not yet rated').waitFor();
     await expect(luigi.locator('[data-category-icon="Restaurants"]').count()).resolves.toBe(1);
     await p.getByText('Serenity Spa').waitFor();
     await p.getByText('A local business reviewed by the TrustCircle community.').waitFor();
@@ -274,7 +274,9 @@ describe('the whole journey', () => {
     await p.getByRole('link', { name: 'Luigi Trattoria' }).click();
     await p.waitForURL(`**/business/${businesses.luigi}`);
     await p.getByRole('heading', { level: 1, name: 'Luigi Trattoria' }).waitFor();
-    await expect(p.getByTestId('stat-Overall Trust Score').textContent()).resolves.toBe('0.0');
+    await expect(p.getByTestId('stat-Overall Trust Score').textContent()).resolves.toBe(
+      'Not yet rated',
+    );
     await expectNoSeriousViolations(p, 'business detail (no reviews)');
 
     await p.locator(`main a[href="/write-review/${businesses.luigi}"]`).first().click();

@@ -22,3 +22,13 @@ export function TrustScoreBar({ score, label = 'Trust score' }: { score: number;
     </div>
   );
 }
+
+/** What a business with no review shows instead of a score (0.0 and a red bar read as bad). */
+export const NOT_YET_RATED = 'Not yet rated';
+
+/** A score is shown only once there is something to score: at least one review. */
+export const isRated = (reviewCount: number | null | undefined) => (reviewCount ?? 0) > 0;
+
+export function NotYetRated({ className }: { className?: string }) {
+  return <span className={`tc-not-rated ${className ?? ''}`}>{NOT_YET_RATED}</span>;
+}

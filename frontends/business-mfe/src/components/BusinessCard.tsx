@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { StarRating } from '@trustcircle/ui';
+import { isRated, NotYetRated, StarRating } from '@trustcircle/ui';
 import type { BusinessSummary } from '@trustcircle/contracts';
 import { CategoryIcon } from './CategoryIcon';
 
@@ -27,11 +27,17 @@ export function BusinessCard({ business }: { business: BusinessSummary }) {
           <div className="small text-body-secondary mb-1">{business.category}</div>
           <p className="small mb-2 tc-clamp-2">{business.description || DEFAULT_DESCRIPTION}</p>
           <div className="d-flex align-items-center gap-2 small">
-            <StarRating value={score} size={14} />
-            <span className="fw-semibold">{score.toFixed(1)}</span>
-            <span className="text-body-secondary">
-              · {reviewCountText(business.reviewCount ?? 0)}
-            </span>
+            {isRated(business.reviewCount) ? (
+              <>
+                <StarRating value={score} size={14} />
+                <span className="fw-semibold">{score.toFixed(1)}</span>
+                <span className="text-body-secondary">
+                  · {reviewCountText(business.reviewCount ?? 0)}
+                </span>
+              </>
+            ) : (
+              <NotYetRated />
+            )}
           </div>
         </div>
       </div>

@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { EmptyState, Spinner, UsersIcon } from '@trustcircle/ui';
+import { countLabel, EmptyState, Spinner, UsersIcon } from '@trustcircle/ui';
 import { BusinessCard } from '../components/BusinessCard';
 import { SearchHero } from '../components/SearchHero';
 import { useAllGroups, useBusinesses } from '../data';
@@ -92,7 +92,7 @@ export function SearchPage() {
                             {group.name}
                           </Link>
                           <span className="small text-body-secondary">
-                            {group.memberCount ?? 0} members
+                            {countLabel(group.memberCount ?? 0, 'member')}
                           </span>
                         </div>
                       </div>

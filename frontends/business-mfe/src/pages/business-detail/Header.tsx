@@ -1,6 +1,16 @@
 import type { BusinessDetailWithReviews } from '@trustcircle/contracts';
 import { Link } from 'react-router-dom';
-import { initials, PenIcon, StarRating, TrustScoreBar, useToast } from '@trustcircle/ui';
+import {
+  countLabel,
+  initials,
+  isRated,
+  NOT_YET_RATED,
+  NotYetRated,
+  PenIcon,
+  StarRating,
+  TrustScoreBar,
+  useToast,
+} from '@trustcircle/ui';
 import { reviewCountText } from '../../components/BusinessCard';
 import { CategoryIcon } from '../../components/CategoryIcon';
 
@@ -10,6 +20,7 @@ export function Header({ business }: { business: BusinessDetailWithReviews }) {
   const notify = useToast();
   const groups = business.groupTrustScores;
   const score = business.globalTrustScore;
+  const rated = isRated(business.reviewCount);
   const share = async () => {
     const url = `${window.location.origin}/business/${business.id}`;
     try {
@@ -39,7 +50,7 @@ export function Header({ business }: { business: BusinessDetailWithReviews }) {
                 <CategoryIcon category={business.category} size={12} /> {business.category}
               </span>
               <span className="text-body-secondary">
-                {groups.length} {groups.length === 1 ? 'community' : 'communities'}
+                {countLabel(groups.length, 'community', 'communities')}
               </span>
             </div>
             <h1 className="h2 mb-1">{business.name}</h1>
@@ -47,9 +58,17 @@ export function Header({ business }: { business: BusinessDetailWithReviews }) {
               <p className="text-body-secondary mb-2">{business.description}</p>
             )}
             <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
-              <span className="fs-4 fw-bold">{score.toFixed(1)}</span>
-              <StarRating value={score} size={18} />
-              <span className="text-body-secondary">{reviewCountText(business.reviewCount)}</span>
+              {rated ? (
+                <>
+                  <span className="fs-4 fw-bold">{score.toFixed(1)}</span>
+                  <StarRating value={score} size={18} />
+                  <span className="text-body-secondary">
+                    {reviewCountText(business.reviewCount)}
+                  </span>
+                </>
+              ) : (
+                <NotYetRated />
+              )}
               {groups.length > 0 && (
                 <span
                   className="d-inline-flex align-items-center ms-md-2"
@@ -74,9 +93,11 @@ export function Header({ business }: { business: BusinessDetailWithReviews }) {
                 </span>
               )}
             </div>
-            <div className="tc-trust-header">
-              <TrustScoreBar score={score} label={`Trust score of ${business.name}`} />
-            </div>
+            {rated && (
+              <div className="tc-trust-header">
+                <TrustScoreBar score={score} label={`Trust score of ${business.name}`} />
+              </div>
+            )}
           </div>
           <div className="d-flex flex-md-column gap-2 align-items-start">
             <Link
@@ -96,9 +117,17 @@ export function Header({ business }: { business: BusinessDetailWithReviews }) {
 }
 
 export function Stats({ business }: { business: BusinessDetailWithReviews }) {
+  // No review yet: no score and no percentage (0.0 and 0% would read as bad ones).
+  const rated = isRated(business.reviewCount);
   const items = [
-    { label: 'Overall Trust Score', value: business.globalTrustScore.toFixed(1) },
-    { label: 'Community Rating', value: `${Math.round(business.communityRating)}%` },
+    {
+      label: 'Overall Trust Score',
+      value: rated ? business.globalTrustScore.toFixed(1) : NOT_YET_RATED,
+    },
+    {
+      label: 'Community Rating',
+      value: rated ? `${Math.round(business.communityRating)}%` : NOT_YET_RATED,
+    },
     { label: 'Review Count', value: String(business.reviewCount) },
     { label: 'Communities', value: String(business.groupTrustScores.length) },
   ];
@@ -112,7 +141,10 @@ export function Stats({ business }: { business: BusinessDetailWithReviews }) {
         <div key={item.label} className="col">
           <dl className="card border-0 shadow-sm h-100 text-center py-3 mb-0 d-flex flex-column-reverse">
             <dt className="small text-body-secondary fw-normal">{item.label}</dt>
-            <dd className="tc-stat-value mb-0" data-testid={`stat-${item.label}`}>
+            <dd
+              className={`tc-stat-value mb-0 ${item.value === NOT_YET_RATED ? 'tc-stat-none' : ''}`}
+              data-testid={`stat-${item.label}`}
+            >
               {item.value}
             </dd>
           </dl>
