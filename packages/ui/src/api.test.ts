@@ -44,6 +44,7 @@ describe('apiRequest', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(409);
     expect(error.message).toBe('409: Username already taken');
+    expect(error.serverMessage).toBe('Username already taken');
   });
 });
 

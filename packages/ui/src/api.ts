@@ -1,7 +1,10 @@
 import type { User } from '@trustcircle/contracts';
-import { formatErrorMessage } from './helpers';
+import { formatErrorMessage, withoutStatus } from './helpers';
 
-/** A non-success answer: `message` is "{status}: {message}" (spec §8). */
+/**
+ * A non-success answer: `message` is "{status}: {message}" (spec §8); `status` and
+ * `serverMessage` (the server's own words) carry the two halves for whoever needs them.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -9,6 +12,10 @@ export class ApiError extends Error {
   ) {
     super(message);
     this.name = 'ApiError';
+  }
+
+  get serverMessage(): string {
+    return withoutStatus(this.message);
   }
 }
 

@@ -11,6 +11,7 @@ import {
   trustWidth,
   truncate,
   apiMessage,
+  withoutStatus,
   isModerator,
   longDate,
   MODERATION_NOTICES,
@@ -164,5 +165,13 @@ describe('apiMessage', () => {
       'Please give a reason for removing this review',
     );
     expect(apiMessage(new Error('Network down'))).toBe('Network down');
+  });
+
+  it('drops it after a lead-in too, and leaves other numbers alone', () => {
+    expect(withoutStatus('Failed to join group: 409: You are already a member')).toBe(
+      'Failed to join group: You are already a member',
+    );
+    expect(withoutStatus('Open 7 days: 10:00 to 18:00')).toBe('Open 7 days: 10:00 to 18:00');
+    expect(withoutStatus('Room 101: booked')).toBe('Room 101: booked');
   });
 });

@@ -127,9 +127,17 @@ export function errorText(error: unknown): string {
   return String(error);
 }
 
+/**
+ * Text without the "{status}: " of an error message (what people read: the server's words,
+ * not codes), also after a lead-in ("Failed to join group: 409: …" → "Failed to join group: …").
+ */
+export function withoutStatus(text: string): string {
+  return text.replace(/(^|: )\d{3}: /, '$1');
+}
+
 /** The server's own words, without the "{status}: " prefix (for a message under a field). */
 export function apiMessage(error: unknown): string {
-  return errorText(error).replace(/^\d{3}: /, '');
+  return withoutStatus(errorText(error));
 }
 
 export const RATING_CAPTIONS: Record<number, string> = {

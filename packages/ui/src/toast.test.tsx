@@ -21,6 +21,7 @@ function renderToasts() {
     <ToastProvider>
       <Raise title="First" description="one" />
       <Raise title="Second" />
+      <Raise title="Login failed" description="401: Invalid username or password" />
     </ToastProvider>,
   );
 }
@@ -92,6 +93,13 @@ describe('ToastProvider (spec §4)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss notification' }));
     act(() => jest.advanceTimersByTime(0));
     expect(toasts()).toHaveLength(0);
+  });
+
+  it("shows the server's message without the status code the error carries", () => {
+    renderToasts();
+    fireEvent.click(screen.getByText('raise Login failed'));
+    expect(toasts()[0]!.textContent).toContain('Invalid username or password');
+    expect(toasts()[0]!.textContent).not.toContain('401');
   });
 
   it('moves the focus to the notifications on F8', () => {

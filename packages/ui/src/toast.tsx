@@ -1,6 +1,7 @@
 import * as Toast from '@radix-ui/react-toast';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { ToastContext, type Notify, type ToastInput } from './context';
+import { withoutStatus } from './helpers';
 import { CloseIcon } from './icons';
 
 /** Spec §4: one toast at a time, 5000 ms, swipe right past 50 px to dismiss, F8 focuses. */
@@ -9,7 +10,9 @@ export const SWIPE_THRESHOLD_PX = 50;
 
 /**
  * The one toast region (design §7: the shell mounts it; remotes call `useToast()`), Radix Toast
- * configured as spec §4 says. A new toast replaces the one showing.
+ * configured as spec §4 says. A new toast replaces the one showing. Callers pass an error's
+ * `message` ("401: Invalid username or password", spec §8); people read the server's words
+ * without the status code, so it is dropped here, once, for every toast.
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toast, setToast] = useState<(ToastInput & { id: number }) | null>(null);
@@ -40,7 +43,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
               <Toast.Title className="tc-toast-title">{toast.title}</Toast.Title>
               {toast.description && (
                 <Toast.Description className="tc-toast-description">
-                  {toast.description}
+                  {withoutStatus(toast.description)}
                 </Toast.Description>
               )}
             </div>
