@@ -1,5 +1,5 @@
 import { lazy, type ReactNode } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation, useSearchParams } from 'react-router-dom';
 import {
   isModerator,
   ModeratorsOnly,
@@ -33,12 +33,19 @@ const ProfilePage = lazy(() => import('./pages/Profile').then((m) => ({ default:
 const SettingsPage = lazy(() =>
   import('./pages/Profile').then((m) => ({ default: m.SettingsPage })),
 );
+const SearchPage = lazy(() =>
+  import('./pages/search/SearchPage').then((m) => ({ default: m.SearchPage })),
+);
 const MyReviewsPage = lazy(() =>
   import('./pages/MyReviews').then((m) => ({ default: m.MyReviewsPage })),
 );
 
 function Root() {
   const { user, isLoading } = useSession();
+  const [params] = useSearchParams();
+  // Links from before the top bar searched on /search (spec §2: `/?search=`) still work.
+  const legacy = params.get('search')?.trim();
+  if (legacy) return <Navigate to={`/search?q=${encodeURIComponent(legacy)}`} replace />;
   if (isLoading) return <Spinner />;
   return user ? <HomePage /> : <LandingPage />;
 }
@@ -57,6 +64,8 @@ const shellRoutes: AppRoute[] = [
   { path: '/my-reviews', access: 'signed-in', element: <MyReviewsPage /> },
   { path: '/settings', access: 'signed-in', element: <SettingsPage /> },
   { path: '/about', access: 'public', element: <AboutPage /> },
+  // Businesses, groups and people: the shell's, as the top bar that leads there (issue 17).
+  { path: '/search', access: 'public', element: <SearchPage /> },
   ...STATIC_PAGES.map((page) => ({
     path: page.path,
     access: 'public' as const,
@@ -73,7 +82,6 @@ const remoteSections: Record<string, string[]> = {
   groups: ['/groups'],
   business: [
     '/explore',
-    '/search',
     '/category',
     '/trending',
     '/reviews',

@@ -10,6 +10,7 @@ export * from './context';
 export * from './review-list';
 export * from './review-delete';
 export * from './paged';
+export * from './windowed-list';
 export * from './hero-search';
 export * from './routes';
 export * from './notice';
