@@ -9,14 +9,16 @@
  *      read-only root filesystem; every image has its own entry in the base kustomization `images:`.
  *   4. Every Ingress path reaches an existing Service and port.
  *   5. `docker-compose config` accepts docker-compose.yml (Debian package docker-compose).
- *   6. Every Dockerfile (the deployables' and scripts/Dockerfile, the ops image): node:24-slim,
- *      COPY sources exist and are in the build context, numeric non-root USER, HEALTHCHECK (or an
- *      explicit HEALTHCHECK NONE), CMD.
+ *   6. Every build of every Dockerfile (deploy/backend/Dockerfile once per backend and
+ *      deploy/frontend/Dockerfile once per frontend, each with the build arguments of its
+ *      header's `docker build` line; scripts/Dockerfile, the ops image): every build argument it uses has a value, node:24-slim, COPY sources
+ *      exist and are in the build context, numeric non-root USER, HEALTHCHECK (or an explicit
+ *      HEALTHCHECK NONE), CMD.
  *   7. k6 scripts parse as ES modules (acorn) and import only k6's documented modules.
- *   8. Every backend service (services/<name> with a Dockerfile) is wired everywhere: compose
+ *   8. Every backend service (services/<name> that a Dockerfile builds) is wired everywhere: compose
  *      block, TC_SERVICES and password, gateway URL and depends_on; k8s Deployment, TC_SERVICES,
  *      Job password, gateway-upstreams URL, NetworkPolicies, dev Secret key; the replay test.
- *   9. Every frontend (frontends/<name> with a Dockerfile) is wired everywhere: compose block with
+ *   9. Every frontend (frontends/<name> that a Dockerfile builds) is wired everywhere: compose block with
  *      a health check on its OPS_PORT, the gateway's <NAME>_URL and depends_on; k8s Deployment,
  *      gateway-upstreams URL naming its Service and port, its NetworkPolicy (ingress only, no
  *      egress, outside allow-dns), the gateway's egress to it, its Ingress path (/ for the shell,
@@ -24,8 +26,8 @@
  *  10. Every image k8s or compose runs that is ours is built by one Dockerfile (named by the
  *      `docker build -f … -t …` line of its header); a command given instead of its CMD (the
  *      reconcile CronJob's, compose's provision) runs a script the image holds; each overlay
- *      takes all of them from one registry; compose builds each with its Dockerfile; the replay
- *      test replays every Dockerfile.
+ *      takes all of them from one registry; compose builds each with its Dockerfile and build
+ *      arguments; the replay test replays every build.
  * Needs: kubectl (/usr/bin/kubectl) and docker-compose on the PATH. Node 24 runs this file.
  */
 import { execFileSync } from 'node:child_process';
@@ -34,7 +36,12 @@ import path from 'node:path';
 import { parse as parseJs } from 'acorn';
 import { parseAllDocuments } from 'yaml';
 import { copyParts, DockerIgnore, parseDockerfile } from './deploy/dockerfile.ts';
-import { allDockerfiles, checkImages, type ComposeService as Built } from './deploy/images.ts';
+import {
+  allBuilds,
+  allDockerfiles,
+  checkImages,
+  type ComposeService as Built,
+} from './deploy/images.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OVERLAYS = ['base', 'overlays/dev', 'overlays/prod'];
@@ -253,8 +260,15 @@ const rootPackage = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'ut
 const ignore = DockerIgnore.load(ROOT);
 check(existsSync(path.join(ROOT, '.dockerignore')), 'no root .dockerignore');
 const dockerfiles = allDockerfiles(ROOT);
-for (const file of dockerfiles) {
-  const parsed = parseDockerfile(path.join(ROOT, file));
+// Each image a Dockerfile's header says it builds, with that line's build arguments.
+const { builds, problems: unnamed } = allBuilds(ROOT, dockerfiles);
+for (const problem of unnamed) check(false, problem);
+for (const { file, image, args } of builds) {
+  const parsed = parseDockerfile(path.join(ROOT, file), args);
+  check(
+    parsed.unsetArgs.length === 0,
+    `${file} (${image}): no value for the build argument(s) ${parsed.unsetArgs.join(', ')}`,
+  );
   const stageNames = new Set(parsed.stages.map((stage) => stage.name));
   for (const stage of parsed.stages) {
     if (!stageNames.has(stage.from)) {
@@ -284,7 +298,7 @@ for (const file of dockerfiles) {
     final.some((ins) => ins.keyword === 'CMD'),
     `${file}: no CMD in the final stage`,
   );
-  console.log(`${file}: ${parsed.stages.length} stages checked`);
+  console.log(`${file} (${image}): ${parsed.stages.length} stages checked`);
 }
 check(dockerfiles.length > 0, 'no Dockerfile found');
 
@@ -379,7 +393,7 @@ const csv = (value: unknown) =>
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const envNames = (container: any): string[] => (container?.env ?? []).map((e: any) => e.name);
 const backends = rootPackage.workspaces
-  .filter((ws) => ws.startsWith('services/') && existsSync(path.join(ROOT, ws, 'Dockerfile')))
+  .filter((ws) => ws.startsWith('services/') && builds.some((b) => b.workspace === ws))
   .map((ws) => path.basename(ws));
 for (const name of backends) {
   const NAME = name.toUpperCase();
@@ -435,7 +449,7 @@ function ingressPaths(objects: K8sObject[]): IngressPath[] {
     .map((p: any) => ({ path: p.path, pathType: p.pathType, service: p.backend?.service?.name })); // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 const frontends = rootPackage.workspaces
-  .filter((ws) => ws.startsWith('frontends/') && existsSync(path.join(ROOT, ws, 'Dockerfile')))
+  .filter((ws) => ws.startsWith('frontends/') && builds.some((b) => b.workspace === ws))
   .map((ws) => path.basename(ws));
 for (const name of frontends) {
   const NAME = name.toUpperCase().replace(/-/g, '_');
@@ -515,18 +529,21 @@ console.log(`frontends wired: ${frontends.join(', ')}`);
 // ---------------------------------------------------------------- 10 images
 const builtBy = checkImages({
   root: ROOT,
-  dockerfiles,
+  builds,
   ignore,
   renderedBy,
   composeServices: composeConfig?.services ?? null,
   baseImages: baseImages(),
   check,
 });
-for (const file of dockerfiles) {
-  check(replayTest.includes(`'${path.dirname(file)}'`), `replay test: ${file} is not replayed`);
+for (const { file, workspace } of builds) {
+  check(
+    replayTest.includes(`'${workspace}'`),
+    `replay test: ${file} for ${workspace} is not replayed`,
+  );
 }
 console.log(
-  `images built: ${[...builtBy].map(([image, file]) => `${image} (${file})`).join(', ')}`,
+  `images built: ${[...builtBy].map(([image, { file }]) => `${image} (${file})`).join(', ')}`,
 );
 
 // ---------------------------------------------------------------- report

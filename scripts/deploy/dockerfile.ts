@@ -1,5 +1,5 @@
 /**
- * A small Dockerfile reader, enough for the project's own Dockerfiles: stages, WORKDIR, ENV,
+ * A small Dockerfile reader, enough for the project's own Dockerfiles: stages, ARG, WORKDIR, ENV,
  * COPY (context or --from), RUN, USER, HEALTHCHECK, CMD. Used by check-deploy (COPY sources
  * exist) and by the replay test (the steps run without Docker). Plain erasable TypeScript so
  * Node runs it directly.
@@ -16,6 +16,8 @@ export interface Instruction {
   line: number;
   /** A `# replay: skip` comment stood right before it. */
   replaySkip: boolean;
+  /** The build arguments (ARG in this stage) and ENV values in scope: RUN sees them as variables. */
+  buildArgs: Record<string, string>;
 }
 
 export interface Stage {
@@ -28,12 +30,30 @@ export interface Dockerfile {
   file: string;
   args: Record<string, string>;
   stages: Stage[];
+  /** Build arguments an instruction names that have no value (neither given nor a default). */
+  unsetArgs: string[];
 }
 
-export function parseDockerfile(file: string): Dockerfile {
+/** The instructions Docker expands `$NAME` / `${NAME}` in (RUN leaves it to the shell). */
+const EXPANDED = new Set(['ADD', 'COPY', 'ENV', 'EXPOSE', 'LABEL', 'USER', 'WORKDIR', 'FROM']);
+
+/**
+ * `buildArgs` are `docker build --build-arg` values: ARG declarations take them (or their own
+ * defaults), and the instructions Docker expands see them.
+ */
+export function parseDockerfile(file: string, buildArgs: Record<string, string> = {}): Dockerfile {
   const lines = readFileSync(file, 'utf8').split('\n');
   const globalArgs: Record<string, string> = {};
   const stages: Stage[] = [];
+  const unsetArgs = new Set<string>();
+  let inScope: Record<string, string | undefined> = {};
+  const expand = (text: string) =>
+    text.replace(/\$\{(\w+)\}|\$(\w+)/g, (_m, a: string | undefined, b: string | undefined) => {
+      const name = (a ?? b)!;
+      const value = inScope[name];
+      if (value === undefined) unsetArgs.add(name);
+      return value ?? '';
+    });
   let replaySkip = false;
   for (let i = 0; i < lines.length; i += 1) {
     const start = i;
@@ -59,24 +79,42 @@ export function parseDockerfile(file: string): Dockerfile {
         rest = rest.slice(flag[0].length);
       }
     }
-    const instruction: Instruction = { keyword, flags, args: rest, line: start + 1, replaySkip };
+    if (keyword === 'FROM') inScope = { ...globalArgs };
+    const defined = Object.entries(inScope).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined,
+    );
+    const instruction: Instruction = {
+      keyword,
+      flags,
+      args: EXPANDED.has(keyword) ? expand(rest) : rest,
+      line: start + 1,
+      replaySkip,
+      buildArgs: stages.length ? Object.fromEntries(defined) : {},
+    };
     replaySkip = false;
-    if (keyword === 'ARG' && stages.length === 0) {
-      const [name, value = ''] = rest.split('=');
-      globalArgs[name!.trim()] = value.trim();
+    if (keyword === 'ARG') {
+      // Global (before FROM): seen by FROM lines; in a stage: usable by what follows.
+      const [name, value] = rest.split('=').map((part) => part.trim());
+      const given = buildArgs[name!] ?? value ?? (stages.length ? globalArgs[name!] : undefined);
+      if (stages.length === 0) {
+        if (given !== undefined) globalArgs[name!] = given;
+      } else {
+        inScope[name!] = given;
+        stages.at(-1)!.instructions.push(instruction);
+      }
     } else if (keyword === 'FROM') {
-      const from = /^(\S+)(?:\s+AS\s+(\S+))?/i.exec(rest)!;
-      const image = from[1]!.replace(
-        /\$\{(\w+)\}|\$(\w+)/g,
-        (_m, a, b) => globalArgs[a ?? b] ?? '',
-      );
-      stages.push({ name: from[2] ?? String(stages.length), from: image, instructions: [] });
+      const from = /^(\S+)(?:\s+AS\s+(\S+))?/i.exec(instruction.args)!;
+      // Only the global ARGs count for FROM; a stage starts with none in scope.
+      inScope = {};
+      stages.push({ name: from[2] ?? String(stages.length), from: from[1]!, instructions: [] });
     } else {
       if (stages.length === 0) throw new Error(`${file}:${start + 1}: ${keyword} before FROM`);
+      // What ENV sets, later instructions expand too.
+      if (keyword === 'ENV') Object.assign(inScope, envPairs(instruction.args));
       stages.at(-1)!.instructions.push(instruction);
     }
   }
-  return { file, args: globalArgs, stages };
+  return { file, args: globalArgs, stages, unsetArgs: [...unsetArgs] };
 }
 
 /** `["a", "b"]` (exec form) or a shell string. */

@@ -25,17 +25,46 @@ export function allDockerfiles(root: string): string[] {
     .sort();
 }
 
+/** One `docker build` of the repository: a Dockerfile, its build arguments, the image. */
+export interface DockerBuild {
+  file: string;
+  image: string;
+  args: Record<string, string>;
+  /** The deployable it builds: its WORKSPACE build argument, or else the Dockerfile's folder. */
+  workspace: string;
+}
+
 /**
- * The image a Dockerfile builds, from the usage line of its header comment
- * (`docker build -f <this file> -t trustcircle/<name>:<tag> .`), or why there is none.
+ * The images a Dockerfile builds, one usage line of its header comment each
+ * (`docker build -f <this file> [--build-arg NAME=value]… -t trustcircle/<name>:<tag> .`), or
+ * why there is none.
  */
-export function imageBuiltBy(root: string, file: string): string | Error {
+export function buildsOf(root: string, file: string): DockerBuild[] | Error {
   const text = readFileSync(path.join(root, file), 'utf8');
-  const lines = [...text.matchAll(/^#\s*docker build -f (\S+) -t (\S+?):\S+ \.$/gm)];
-  if (lines.length !== 1) return new Error(`${file}: no single "docker build -f … -t …" line`);
-  const [, named, image] = lines[0]!;
-  if (named !== file) return new Error(`${file}: its docker build line names -f ${named}`);
-  return image!;
+  const usage = /^#\s*docker build -f (\S+)((?: --build-arg \w+=\S*)*) -t (\S+?):\S+ \.$/gm;
+  const lines = [...text.matchAll(usage)];
+  if (lines.length === 0) return new Error(`${file}: no "docker build -f … -t …" line`);
+  const builds: DockerBuild[] = [];
+  for (const [, named, argText, image] of lines) {
+    if (named !== file) return new Error(`${file}: a docker build line names -f ${named}`);
+    const args = Object.fromEntries(
+      [...argText!.matchAll(/--build-arg (\w+)=(\S*)/g)].map(([, name, value]) => [name!, value!]),
+    );
+    builds.push({ file, image: image!, args, workspace: args.WORKSPACE ?? path.dirname(file) });
+  }
+  return builds;
+}
+
+/** Every build of every Dockerfile, and the Dockerfiles whose header names none. */
+export function allBuilds(root: string, dockerfiles: string[]) {
+  const builds: DockerBuild[] = [];
+  const problems: string[] = [];
+  for (const file of dockerfiles) {
+    const found = buildsOf(root, file);
+    if (found instanceof Error) problems.push(found.message);
+    else builds.push(...found);
+  }
+  return { builds, problems };
 }
 
 /** `registry.example.com/trustcircle/ops:0.1.0` → `registry.example.com/trustcircle/ops`. */
@@ -112,10 +141,24 @@ export function scriptProblem(
   const final = parsed.stages.at(-1)!;
   let workdir = workdirOf(parsed, final.from);
   let problem = `no COPY puts it in the image`;
+  let wanted = path.posix.resolve(workdirOf(parsed, parsed.stages.at(-1)!.name), script);
+  // A link (`RUN ln -s <target> <link>`, build arguments expanded) stands for its target.
+  for (const ins of final.instructions) {
+    if (ins.keyword === 'WORKDIR') workdir = path.posix.resolve(workdir, ins.args.trim());
+    const link = ins.keyword === 'RUN' && /^ln -s (\S+) (\S+)$/.exec(ins.args.trim());
+    if (!link) continue;
+    const [from, to] = [link[1]!, link[2]!].map((part) =>
+      part.replace(/\$\{(\w+)\}|\$(\w+)/g, (_m, a, b) => ins.buildArgs[a ?? b] ?? ''),
+    );
+    if (path.posix.resolve(workdir, to!) === wanted) {
+      wanted = path.posix.resolve(path.posix.dirname(wanted), from!);
+    }
+  }
+  workdir = workdirOf(parsed, final.from);
   for (const ins of final.instructions) {
     if (ins.keyword === 'WORKDIR') workdir = path.posix.resolve(workdir, ins.args.trim());
     if (ins.keyword !== 'COPY') continue;
-    const target = path.posix.resolve(workdir, script);
+    const target = wanted;
     const { sources, dest } = copyParts(ins.args);
     const to = path.posix.resolve(workdir, dest);
     for (const source of sources) {
@@ -135,12 +178,13 @@ export function scriptProblem(
       problem = `${file}${ins.flags.from ? ' (its source)' : ''} is missing or .dockerignored`;
     }
   }
-  return `${script}: ${problem}`;
+  return `${script}${wanted.endsWith(script) ? '' : ` (${wanted})`}: ${problem}`;
 }
 
 export interface ImageChecks {
   root: string;
-  dockerfiles: string[];
+  /** Every build the Dockerfiles' headers name. */
+  builds: DockerBuild[];
   ignore: DockerIgnore;
   /** Rendered objects per overlay. */
   renderedBy: Map<string, unknown[]>;
@@ -153,7 +197,7 @@ export interface ImageChecks {
 
 export interface ComposeService {
   image?: string;
-  build?: { dockerfile?: string };
+  build?: { dockerfile?: string; args?: Record<string, string> };
   entrypoint?: string[] | string;
   command?: string[] | string;
 }
@@ -166,40 +210,35 @@ const words = (value: string[] | string | undefined) =>
  * Dockerfile of the repository; a command given instead of the image's CMD runs a script the
  * image holds (so does the CMD itself); an overlay takes all of ours from one registry (an image
  * left out of its `images:` would be pulled from Docker Hub); compose builds each with its
- * Dockerfile.
+ * Dockerfile and build arguments.
  */
-export function checkImages(options: ImageChecks): Map<string, string> {
+export function checkImages(options: ImageChecks): Map<string, DockerBuild> {
   const { root, ignore, check } = options;
-  const builtBy = new Map<string, string>();
+  const builtBy = new Map<string, DockerBuild>();
   const parsed = new Map<string, Dockerfile>();
-  for (const file of options.dockerfiles) {
-    const image = imageBuiltBy(root, file);
-    if (image instanceof Error) {
-      check(false, image.message);
-      continue;
-    }
-    check(!builtBy.has(image), `${file}: ${image} is built by ${builtBy.get(image)} too`);
-    builtBy.set(image, file);
-    parsed.set(file, parseDockerfile(path.join(root, file)));
+  for (const build of options.builds) {
+    const { image, file } = build;
+    check(!builtBy.has(image), `${file}: ${image} is built by ${builtBy.get(image)?.file} too`);
+    builtBy.set(image, build);
+    parsed.set(image, parseDockerfile(path.join(root, file), build.args));
   }
-  const scriptIn = (file: string, command: string[], where: string) => {
+  const scriptIn = (image: string, command: string[], where: string) => {
     const script = nodeScript(command);
-    const problem = script && scriptProblem(root, parsed.get(file)!, ignore, script);
+    const problem = script && scriptProblem(root, parsed.get(image)!, ignore, script);
     check(!problem, `${where}: ${problem}`);
   };
-  for (const [file, dockerfile] of parsed) {
+  for (const [image, dockerfile] of parsed) {
     const cmd = dockerfile.stages
       .at(-1)!
       .instructions.filter((ins) => ins.keyword === 'CMD')
       .at(-1);
-    if (cmd) scriptIn(file, commandOf(cmd.args), `${file} CMD`);
+    if (cmd) scriptIn(image, commandOf(cmd.args), `${builtBy.get(image)!.file} (${image}) CMD`);
   }
   const checkRun = (run: RunSpec): string | null => {
     const own = ownImage(run.image);
     if (!own) return null;
-    const file = builtBy.get(own);
-    check(Boolean(file), `${run.where}: no Dockerfile builds ${own}`);
-    if (file && run.command) scriptIn(file, run.command, run.where);
+    check(builtBy.has(own), `${run.where}: no Dockerfile builds ${own}`);
+    if (builtBy.has(own) && run.command) scriptIn(own, run.command, run.where);
     return own;
   };
 
@@ -232,10 +271,16 @@ export function checkImages(options: ImageChecks): Map<string, string> {
         image: service.image ?? '',
         command: command.length ? command : null,
       });
-      if (own && service.build) {
+      const build = own ? builtBy.get(own) : undefined;
+      if (own && build && service.build) {
         check(
-          service.build.dockerfile === builtBy.get(own),
-          `compose ${name}: builds ${own} with ${service.build.dockerfile}, not ${builtBy.get(own)}`,
+          service.build.dockerfile === build.file,
+          `compose ${name}: builds ${own} with ${service.build.dockerfile}, not ${build.file}`,
+        );
+        const args = JSON.stringify(Object.entries(service.build.args ?? {}).sort());
+        check(
+          args === JSON.stringify(Object.entries(build.args).sort()),
+          `compose ${name}: builds ${own} with the arguments ${args}, not those of ${build.file}`,
         );
         built.add(own);
       }

@@ -35,6 +35,8 @@ export interface ReplayOptions {
   /** Repository root = build context. */
   root: string;
   dockerfile: string;
+  /** `docker build --build-arg` values. */
+  buildArgs?: Record<string, string>;
   scratch: string;
   /** Environment for RUN steps besides the stage's ENV (PATH with Node 24, npm cache...). */
   baseEnv: Record<string, string | undefined>;
@@ -53,7 +55,10 @@ interface StageState {
 export async function replayDockerfile(options: ReplayOptions): Promise<ReplayedImage> {
   const { root, scratch } = options;
   const log = options.log ?? (() => undefined);
-  const parsed = parseDockerfile(options.dockerfile);
+  const parsed = parseDockerfile(options.dockerfile, options.buildArgs);
+  if (parsed.unsetArgs.length) {
+    throw new Error(`${options.dockerfile}: no value for ${parsed.unsetArgs.join(', ')}`);
+  }
   const ignore = DockerIgnore.load(root);
   const states = new Map<string, StageState>();
   const skipped: string[] = [];
@@ -124,7 +129,8 @@ export async function replayDockerfile(options: ReplayOptions): Promise<Replayed
           log(`run  ${where}: ${ins.args}`);
           await promisify(execFile)(file!, args, {
             cwd: real('.'),
-            env: { ...options.baseEnv, ...state.env },
+            // Docker hands RUN the build arguments in scope as variables (ENV wins).
+            env: { ...options.baseEnv, ...ins.buildArgs, ...state.env },
             timeout: 8 * 60_000,
             maxBuffer: 64 * 1024 * 1024,
           });
