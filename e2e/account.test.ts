@@ -1,70 +1,12 @@
-import { freePort, startMailServer, waitFor, type MailServer } from '@trustcircle/testing';
+import { waitFor } from '@trustcircle/testing';
 import type { Page } from 'playwright-core';
-import {
-  expectNoSeriousViolations,
-  loginInBrowser,
-  newUser,
-  pageTracker,
-  screenshot,
-  startWorld,
-  toastText,
-  type E2EWorld,
-} from './support';
+import { accountWorld, untilPath } from './account-world';
+import { expectNoSeriousViolations, loginInBrowser, screenshot, toastText } from './support';
 
 jest.setTimeout(90_000);
 
-let world: E2EWorld;
-let mail: MailServer;
-const pages = pageTracker(() => world);
-
-/** Client-side navigations: poll the address (waitForURL waits for a load that never comes). */
-async function untilPath(p: Page, path: string, timeoutMs = 5000) {
-  const deadline = Date.now() + timeoutMs;
-  while (new URL(p.url()).pathname !== path) {
-    if (Date.now() > deadline) throw new Error(`expected ${path}, at ${p.url()}`);
-    await p.waitForTimeout(50);
-  }
-}
-
-/** A member registered through the API (the browser that follows the links is signed out). */
-async function registered() {
-  const user = newUser();
-  const client = world.stack.client();
-  const res = await client.post('/api/register', user);
-  if (res.status !== 201) throw new Error(`register: ${res.status} ${res.text}`);
-  // Registering signed the API client in: only the browsers a test opens are to be listed.
-  await client.post('/api/logout');
-  return user;
-}
-
-/** The link of `path` in the next mail to `email` that has one. */
-async function mailedLink(email: string, path: string): Promise<string> {
-  const hasLink = (links: string[]) => links.some((l) => new URL(l).pathname === path);
-  const message = await mail.nextMail(email, { match: (m) => hasLink(m.links) });
-  return message.links.find((l) => new URL(l).pathname === path)!;
-}
-
-/** A browser context of its own, signed in through the sign-in form. */
-async function signedIn(user: ReturnType<typeof newUser>, width = 1280) {
-  const p = await pages.open({ width });
-  await p.goto('/auth');
-  await loginInBrowser(p, user.username, user.password);
-  await untilPath(p, '/dashboard');
-  return p;
-}
-
-/** Opening /settings: the sessions list, or the sign-in page once the session has ended. */
-async function settingsOrSignIn(p: Page): Promise<'settings' | 'auth'> {
-  await p.goto('/settings');
-  const deadline = Date.now() + 5000;
-  while (Date.now() < deadline) {
-    const path = new URL(p.url()).pathname;
-    if (path === '/auth') return 'auth';
-    if (await p.getByRole('list', { name: 'Active sessions' }).isVisible()) return 'settings';
-    await p.waitForTimeout(50);
-  }
-  throw new Error(`neither settings nor sign-in at ${p.url()}`);
-}
+const account = accountWorld();
+const { pages, mailedLink, registered, signedIn, settingsOrSignIn } = account;
 
 const RESET_SENT = /If an account uses that address, we have sent it a link/;
 
@@ -84,25 +26,6 @@ async function requestReset(p: Page, email: string) {
   if (await refused.isVisible()) throw new Error(`reset refused: ${await refused.innerText()}`);
 }
 
-beforeAll(async () => {
-  mail = await startMailServer();
-  // identity writes the links with PUBLIC_URL: the gateway's address, known before it starts.
-  const port = await freePort();
-  world = await startWorld({
-    env: {
-      identity: { SMTP_URL: mail.url, PUBLIC_URL: `http://127.0.0.1:${port}` },
-      gateway: { PORT: String(port) },
-    },
-  });
-});
-
-afterEach(() => pages.closeAll());
-
-afterAll(async () => {
-  await world?.stop();
-  await mail?.close();
-});
-
 describe('forgotten password', () => {
   it('is reset through the mailed link, refusing a weak one with the reason', async () => {
     const user = await registered();
@@ -113,7 +36,7 @@ describe('forgotten password', () => {
     await requestReset(p, user.email);
 
     const link = await mailedLink(user.email, '/auth/reset');
-    expect(link.startsWith(world.baseUrl)).toBe(true);
+    expect(link.startsWith(account.world.baseUrl)).toBe(true);
     await p.goto(link);
     await p.getByRole('heading', { name: 'Choose a new password' }).waitFor();
     await expectNoSeriousViolations(p, '/auth/reset');
@@ -151,7 +74,7 @@ describe('forgotten password', () => {
     await expectNoSeriousViolations(p, '/auth/forgot');
     const nobody = `nobody_${Date.now()}@example.com`;
     await requestReset(p, nobody);
-    await mail.expectNoMail(nobody, 1000);
+    await account.mail.expectNoMail(nobody, 1000);
   });
 });
 

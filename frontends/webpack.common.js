@@ -153,6 +153,16 @@ function createFrontendConfig(options) {
             root,
             'packages/contracts/src/moderation.ts',
           ),
+          // The account screens' messages (issue 19), shown as the server words them.
+          '@trustcircle/contracts/account': path.join(root, 'packages/contracts/src/account.ts'),
+          '@trustcircle/contracts/email-change': path.join(
+            root,
+            'packages/contracts/src/email-change.ts',
+          ),
+          '@trustcircle/contracts/account-leave': path.join(
+            root,
+            'packages/contracts/src/account-leave.ts',
+          ),
         },
       },
       module: {

@@ -31,7 +31,7 @@ const ConfirmEmailChangePage = lazy(() =>
 );
 const ProfilePage = lazy(() => import('./pages/Profile').then((m) => ({ default: m.ProfilePage })));
 const SettingsPage = lazy(() =>
-  import('./pages/Profile').then((m) => ({ default: m.SettingsPage })),
+  import('./pages/Settings').then((m) => ({ default: m.SettingsPage })),
 );
 const SearchPage = lazy(() =>
   import('./pages/search/SearchPage').then((m) => ({ default: m.SearchPage })),

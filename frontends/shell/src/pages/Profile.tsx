@@ -5,7 +5,6 @@ import { useMyGroups, useMyReviews } from '../data';
 import { useSession } from '../session';
 import { MyGroupsTab } from './profile/MyGroupsTab';
 import { ProfileHeader } from './profile/ProfileHeader';
-import { SessionsSection } from './profile/SessionsSection';
 import { ProfileSettingsForm } from './profile/ProfileSettingsForm';
 
 type ProfileTab = 'reviews' | 'communities' | 'settings';
@@ -136,27 +135,6 @@ export function ProfilePage() {
               {tab === 'settings' && <ProfileSettingsForm user={user} />}
             </div>
           </div>
-        </div>
-      </div>
-    </div>
-  );
-}
-
-export function SettingsPage() {
-  const { user } = useSession();
-  if (!user) return null;
-  return (
-    <div className="container py-4 tc-narrow">
-      <h1 className="h3 mb-1">Settings</h1>
-      <p className="text-body-secondary mb-4">Manage your profile, verification and sessions.</p>
-      <div className="card border-0 shadow-sm">
-        <div className="card-body p-4">
-          <ProfileSettingsForm user={user} />
-        </div>
-      </div>
-      <div className="card border-0 shadow-sm mt-4">
-        <div className="card-body p-4">
-          <SessionsSection />
         </div>
       </div>
     </div>

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MessageResponse } from '@trustcircle/contracts';
 import { api, apiMessage, SESSION_QUERY_KEY, useToast } from '@trustcircle/ui';
 import { AuthCard, SubmitButton } from './AuthCard';
-import { Field, type Errors } from './fields';
+import { NewPasswordFields, newPasswordErrors, type Errors } from './fields';
 
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
@@ -21,10 +21,7 @@ export function ResetPasswordPage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const next: Errors = {};
-    if (form.password.length < 8) next.password = 'Password must be at least 8 characters';
-    else if (form.password.length > 128) next.password = 'Password must be at most 128 characters';
-    if (form.confirm !== form.password) next.confirm = 'Passwords do not match';
+    const next = newPasswordErrors(form.password, form.confirm);
     setErrors(next);
     if (Object.keys(next).length) return;
     reset.mutate(
@@ -69,24 +66,10 @@ export function ResetPasswordPage() {
         </div>
       )}
       <form onSubmit={submit} noValidate aria-label="Choose a new password">
-        <Field
-          label="New password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          value={form.password}
-          error={errors.password}
-          hint="8 to 128 characters; common or easy to guess passwords are refused."
-          onChange={(password) => setForm({ ...form, password })}
-        />
-        <Field
-          label="Confirm new password"
-          name="confirm"
-          type="password"
-          autoComplete="new-password"
-          value={form.confirm}
-          error={errors.confirm}
-          onChange={(confirm) => setForm({ ...form, confirm })}
+        <NewPasswordFields
+          value={form}
+          errors={errors}
+          onChange={(next) => setForm({ ...form, ...next })}
         />
         <SubmitButton pending={reset.isPending} label="Set new password" busy="Saving…" />
       </form>

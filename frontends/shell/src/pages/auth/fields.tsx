@@ -14,6 +14,17 @@ export function issuesToErrors(
   return errors;
 }
 
+/** The browser's own checks of a new password and its repetition; the policy is the server's. */
+export function newPasswordErrors(password: string, confirm: string, key = 'password'): Errors {
+  const errors: Errors = {};
+  if (password.length < 8) errors[key] = 'Password must be at least 8 characters';
+  else if (password.length > 128) errors[key] = 'Password must be at most 128 characters';
+  if (confirm !== password) errors.confirm = 'Passwords do not match';
+  return errors;
+}
+
+const PASSWORD_HINT = '8 to 128 characters; common or easy to guess passwords are refused.';
+
 export function Field({
   label,
   name,
@@ -64,6 +75,41 @@ export function Field({
         </div>
       )}
     </div>
+  );
+}
+
+/** A new password and its repetition (reset and change password). */
+export function NewPasswordFields({
+  value,
+  errors,
+  onChange,
+}: {
+  value: { password: string; confirm: string };
+  errors: Errors;
+  onChange(value: { password: string; confirm: string }): void;
+}) {
+  return (
+    <>
+      <Field
+        label="New password"
+        name="new-password"
+        type="password"
+        autoComplete="new-password"
+        value={value.password}
+        error={errors.password}
+        hint={PASSWORD_HINT}
+        onChange={(password) => onChange({ ...value, password })}
+      />
+      <Field
+        label="Confirm new password"
+        name="confirm-password"
+        type="password"
+        autoComplete="new-password"
+        value={value.confirm}
+        error={errors.confirm}
+        onChange={(confirm) => onChange({ ...value, confirm })}
+      />
+    </>
   );
 }
 

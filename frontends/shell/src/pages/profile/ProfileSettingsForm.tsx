@@ -1,4 +1,5 @@
-import type { User } from '@trustcircle/contracts';
+import type { ProfileUpdate, User } from '@trustcircle/contracts';
+import { Link } from 'react-router-dom';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { ProfileUpdateSchema } from '@trustcircle/contracts/users';
@@ -7,15 +8,14 @@ import { useSetSessionUser } from '../../session';
 import { VerificationSection } from './VerificationSection';
 
 export function ProfileSettingsForm({ user }: { user: User }) {
-  const initial = { name: user.name, email: user.email, bio: user.bio ?? '' };
+  const initial = { name: user.name, bio: user.bio ?? '' };
   const [form, setForm] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const setUser = useSetSessionUser();
   const toast = useToast();
   const ids = { name: useId(), email: useId(), bio: useId() };
   const save = useMutation({
-    mutationFn: (body: { name: string; email: string; bio: string | null }) =>
-      api.patch<User>('/api/user', body),
+    mutationFn: (body: ProfileUpdate) => api.patch<User>('/api/user', body),
     onSuccess: (updated) => {
       setUser(updated);
       toast({
@@ -30,7 +30,7 @@ export function ProfileSettingsForm({ user }: { user: User }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const body = { name: form.name, email: form.email, bio: form.bio.trim() ? form.bio : null };
+    const body = { name: form.name, bio: form.bio.trim() ? form.bio : null };
     const parsed = ProfileUpdateSchema.safeParse(body);
     if (!parsed.success) {
       const next: Record<string, string> = {};
@@ -43,7 +43,7 @@ export function ProfileSettingsForm({ user }: { user: User }) {
     save.mutate(body);
   };
 
-  const field = (key: 'name' | 'email', label: string, type: string, autoComplete: string) => (
+  const field = (key: 'name', label: string, type: string, autoComplete: string) => (
     <div className="mb-3">
       <label htmlFor={ids[key]} className="form-label">
         {label}
@@ -70,7 +70,23 @@ export function ProfileSettingsForm({ user }: { user: User }) {
     <div className="d-grid gap-4">
       <form onSubmit={submit} noValidate aria-label="Profile settings">
         {field('name', 'Display name', 'text', 'name')}
-        {field('email', 'Email', 'email', 'email')}
+        {/* The address changes only through a link mailed to the new one (Settings › Email). */}
+        <div className="mb-3">
+          <label htmlFor={ids.email} className="form-label">
+            Email
+          </label>
+          <input
+            id={ids.email}
+            type="email"
+            className="form-control"
+            value={user.email}
+            readOnly
+            aria-describedby={`${ids.email}-hint`}
+          />
+          <div id={`${ids.email}-hint`} className="form-text">
+            <Link to="/settings#email">Change your email address</Link> in Settings.
+          </div>
+        </div>
         <div className="mb-3">
           <label htmlFor={ids.bio} className="form-label">
             Bio

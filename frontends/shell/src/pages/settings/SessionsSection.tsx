@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MessageResponse, OtherSessionsEnded, Session } from '@trustcircle/contracts';
 import { api, apiMessage, longDate, relativeDate, Spinner, useToast } from '@trustcircle/ui';
 
-const SESSIONS_KEY = ['/api/user/sessions'] as const;
+export const SESSIONS_KEY = ['/api/user/sessions'] as const;
 
 function describe(session: Session): string {
   const browser = session.browser ?? 'Unknown browser';
@@ -37,12 +37,9 @@ export function SessionsSection() {
 
   const others = sessions.data?.filter((s) => !s.current) ?? [];
   return (
-    <section aria-labelledby="sessions-heading">
-      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
-        <h2 id="sessions-heading" className="h5 mb-0">
-          Sessions
-        </h2>
-        {others.length > 0 && (
+    <div>
+      {others.length > 0 && (
+        <div className="d-flex justify-content-end mb-3">
           <button
             type="button"
             className="btn btn-outline-danger btn-sm"
@@ -51,8 +48,8 @@ export function SessionsSection() {
           >
             Sign out everywhere else
           </button>
-        )}
-      </div>
+        </div>
+      )}
       {sessions.isPending && <Spinner label="Loading your sessions…" />}
       {sessions.isError && (
         <p className="text-body-secondary mb-0">We couldn&apos;t load your sessions right now.</p>
@@ -72,7 +69,7 @@ export function SessionsSection() {
                   )}
                 </div>
                 <div className="small text-body-secondary">
-                  Signed in {longDate(session.createdAt)} · last seen{' '}
+                  Signed in on {longDate(session.createdAt)} · last seen{' '}
                   {relativeDate(session.lastSeenAt)}
                 </div>
               </div>
@@ -91,6 +88,6 @@ export function SessionsSection() {
           ))}
         </ul>
       )}
-    </section>
+    </div>
   );
 }
