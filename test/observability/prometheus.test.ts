@@ -11,24 +11,18 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort, TestClient } from '@trustcircle/testing';
-import { parse } from 'yaml';
 import type { Cluster } from '../chaos/cluster.ts';
 import { root, startPlatform } from './platform.ts';
 import { metricNames } from './promql.ts';
+import { parse } from 'yaml';
+import { alertRules, PLAIN_RULES } from '../../scripts/monitoring/alert-rules.ts';
 
 jest.setTimeout(240_000);
 
 const monitoring = path.join(root, 'k8s/overlays/prod/monitoring');
 const dir = mkdtempSync(path.join(tmpdir(), 'tc-prometheus-'));
 
-interface RuleFile {
-  groups: { name: string; rules: { alert?: string; expr: string }[] }[];
-}
-const ruleFile = (
-  parse(readFileSync(path.join(monitoring, 'prometheus-rule.yaml'), 'utf8')) as {
-    spec: RuleFile;
-  }
-).spec;
+const ruleFile = alertRules();
 const dashboard = JSON.parse(
   readFileSync(path.join(monitoring, 'grafana-dashboard.json'), 'utf8'),
 ) as { panels: { targets?: { expr: string }[] }[] };
@@ -64,6 +58,17 @@ describe('alert rules', () => {
     expect(tests).toContain('alertname: TrustCircleConsumerLag');
     const { status, output } = promtool('test', 'rules', 'prometheus-rule.test.yml');
     expect([status, output]).toEqual([0, expect.stringContaining('SUCCESS')]);
+  });
+
+  test('are what the compose Prometheus loads too (deploy/alert-rules.yml, its config checked)', () => {
+    // Out of step: `npm run alert-rules` writes the file again.
+    expect(parse(readFileSync(PLAIN_RULES, 'utf8'))).toEqual(ruleFile);
+    const { status, output } = promtool(
+      'check',
+      'config',
+      path.join(root, 'deploy/prometheus.yml'),
+    );
+    expect([status, output]).toEqual([0, expect.stringContaining('SUCCESS: 1 rule files found')]);
   });
 
   test('cover error rate, p99, outbox age, consumer lag and restarts', () => {
@@ -103,9 +108,11 @@ describe('a live scrape', () => {
     promUrl = `http://127.0.0.1:${port}`;
     const config = {
       global: { scrape_interval: '1s', evaluation_interval: '1s' },
+      rule_files: ['rules.yml'],
       scrape_configs: [{ job_name: 'trustcircle', static_configs: [{ targets }] }],
     };
     writeFileSync(path.join(dir, 'prometheus.yml'), JSON.stringify(config));
+    writeFileSync(path.join(dir, 'rules.yml'), JSON.stringify(ruleFile));
     mkdirSync(path.join(dir, 'data'));
     prometheus = spawn(
       'prometheus',
@@ -163,5 +170,20 @@ describe('a live scrape', () => {
       'identity',
       'reviews',
     ]);
+  });
+
+  test('evaluates every alert rule on the live series without an error', async () => {
+    type Group = { rules: { name: string; health: string; lastError?: string }[] };
+    let rules: Group['rules'] = [];
+    for (let waited = 0; waited < 15_000; waited += 500) {
+      const res = await fetch(`${promUrl}/api/v1/rules`);
+      const body = (await res.json()) as { data: { groups: Group[] } };
+      rules = body.data.groups.flatMap((group) => group.rules);
+      if (rules.length > 0 && rules.every((rule) => rule.health !== 'unknown')) break;
+      await sleep(500);
+    }
+    const alerts = ruleFile.groups.flatMap((group) => group.rules).filter((rule) => rule.alert);
+    expect(rules.map((rule) => rule.name).sort()).toEqual(alerts.map((rule) => rule.alert).sort());
+    expect(rules.filter((rule) => rule.health !== 'ok')).toEqual([]);
   });
 });
