@@ -1,6 +1,13 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Group, GroupCreate, ModeratedReview } from '@trustcircle/contracts';
-import { api, ApiError, formatErrorMessage, useSessionUser } from '@trustcircle/ui';
+import {
+  api,
+  ApiError,
+  formatErrorMessage,
+  useDebouncedValue,
+  useSessionUser,
+  useWindowedList,
+} from '@trustcircle/ui';
 
 /** Query keys shared with the shell (its home reads the same caches). */
 export const ALL_GROUPS_KEY = ['/api/groups'] as const;
@@ -9,7 +16,7 @@ export const groupKey = (id: number) => [`/api/groups/${id}`] as const;
 export const membershipKey = (id: number) => [`/api/groups/${id}/members/check`] as const;
 export const groupReviewsKey = (id: number) => [`/api/groups/${id}/reviews`] as const;
 
-/** Lists are paged (`X-Next-Cursor`, design §5); the list screens want every page. */
+/** Lists are paged (`X-Next-Cursor`, design §5); highlights read up to MAX_PAGES of them. */
 export const PAGE_LIMIT = 100;
 export const MAX_PAGES = 20;
 
@@ -46,21 +53,28 @@ export async function fetchAllPages<T>(
   return { items, truncated: true };
 }
 
-const list = async <T>(path: string) => (await fetchAllPages<T>(path)).items;
+/** Typing in the groups search pauses this long before the lists are asked again. */
+export const GROUP_SEARCH_DEBOUNCE_MS = 250;
 
-/** Every group (the cache of the shell's first page is refreshed with the same key). */
-export function useAllGroups() {
-  return useQuery({ queryKey: ALL_GROUPS_KEY, queryFn: () => list<Group>('/api/groups') });
-}
-
-/** The signed-in user's groups; the shell's home uses the same key (spec §4: refreshed after join/leave). */
-export function useMyGroups() {
-  const { user } = useSessionUser();
-  return useQuery({
-    queryKey: MY_GROUPS_KEY,
-    queryFn: () => list<Group>('/api/groups/user'),
-    enabled: Boolean(user),
-  });
+/**
+ * `/groups`' two lists, a window at a time with true counts (issue 17): All Groups leaves out
+ * mine (`joined=false`), My Groups needs a session; both searched on the server (search that
+ * forgives) once typing pauses.
+ */
+export function useGroupLists(search: string, signedIn: boolean) {
+  const settled = useDebouncedValue(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
+  const text = settled ? `search=${encodeURIComponent(settled)}` : '';
+  const all = useWindowedList<Group>(
+    [...ALL_GROUPS_KEY, 'browse', signedIn, settled],
+    `/api/groups?joined=false${text ? `&${text}` : ''}`,
+    { keepPrevious: true },
+  );
+  const mine = useWindowedList<Group>(
+    [...MY_GROUPS_KEY, settled],
+    `/api/groups/user${text ? `?${text}` : ''}`,
+    { keepPrevious: true, enabled: signedIn },
+  );
+  return { all, mine };
 }
 
 export function useGroup(id: number | null) {
@@ -82,13 +96,28 @@ export function useMembership(id: number | null) {
   });
 }
 
-/** The group's reviews, newest first (at most MAX_PAGES pages of 100). */
-export function useGroupReviews(id: number | null) {
+/** The group's latest 100 reviews, newest first: what Group Highlights are figured from. */
+export function useLatestGroupReviews(id: number | null) {
   return useQuery({
-    queryKey: groupReviewsKey(id ?? 0),
-    queryFn: () => fetchAllPages<ModeratedReview>(`/api/groups/${id}/reviews`, { maxPages: 5 }),
+    queryKey: [...groupReviewsKey(id ?? 0), 'latest'],
+    queryFn: () => fetchAllPages<ModeratedReview>(`/api/groups/${id}/reviews`, { maxPages: 1 }),
     enabled: id !== null,
   });
+}
+
+/** Reviews a page of the group page shows at a time (two pages at most: 40 cards). */
+export const GROUP_REVIEWS_PAGE = 20;
+
+/** The group page's review list, a window at a time (issue 17: no page of 141 reviews). */
+export function useGroupReviewList(group: Pick<Group, 'id' | 'reviewCount'>) {
+  return useWindowedList<ModeratedReview>(
+    groupReviewsKey(group.id),
+    `/api/groups/${group.id}/reviews`,
+    {
+      pageSize: GROUP_REVIEWS_PAGE,
+      knownTotal: group.reviewCount,
+    },
+  );
 }
 
 /** After a membership change: the group's counts, the membership and both group lists. */
@@ -100,6 +129,7 @@ function afterMembership(client: QueryClient, group: Group | undefined, isMember
   return Promise.all([
     client.invalidateQueries({ queryKey: MY_GROUPS_KEY }),
     client.invalidateQueries({ queryKey: ALL_GROUPS_KEY, exact: true }),
+    client.invalidateQueries({ queryKey: [...ALL_GROUPS_KEY, 'browse'] }),
   ]);
 }
 

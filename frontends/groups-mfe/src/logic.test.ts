@@ -3,19 +3,10 @@ import {
   countLabel,
   establishedLabel,
   groupColour,
-  matchesSearch,
   parseGroupId,
 } from './logic';
 
 describe('groups-mfe logic', () => {
-  it('searches name or description, case-insensitively; blank keeps all', () => {
-    const group = { name: 'Weekend Hikers', description: 'Trails, GEAR shops and huts' };
-    expect(matchesSearch(group, 'hIKers')).toBe(true);
-    expect(matchesSearch(group, 'gear')).toBe(true);
-    expect(matchesSearch(group, '  ')).toBe(true);
-    expect(matchesSearch(group, 'coffee')).toBe(false);
-  });
-
   it('counts in the singular and the plural', () => {
     expect(countLabel(1, 'member')).toBe('1 member');
     expect(countLabel(0, 'review')).toBe('0 reviews');

@@ -1,21 +1,6 @@
 /** Pure rules of the groups screens (spec §2, §5, §9), unit-tested in logic.test.ts. */
 import type { Review } from '@trustcircle/contracts';
 
-export interface Searchable {
-  name: string;
-  description: string;
-}
-
-/** Client-side search: case-insensitive on name or description; blank text keeps everything. */
-export function matchesSearch(group: Searchable, text: string): boolean {
-  const needle = text.trim().toLocaleLowerCase();
-  if (!needle) return true;
-  return (
-    group.name.toLocaleLowerCase().includes(needle) ||
-    group.description.toLocaleLowerCase().includes(needle)
-  );
-}
-
 export { countLabel } from '@trustcircle/ui';
 
 /** "Est. May 1, 2026"; empty when the date is unparsable. */

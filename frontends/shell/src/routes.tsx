@@ -3,6 +3,7 @@ import { Navigate, Route, Routes, useLocation, useSearchParams } from 'react-rou
 import {
   isModerator,
   ModeratorsOnly,
+  PageNotFound,
   Spinner,
   type AppRoute,
   type RouteAccess,
@@ -10,7 +11,6 @@ import {
 import { RemotePage, RemoteSection, useRemoteTables } from './federation/remotes';
 import { HomePage } from './pages/Home';
 import { LandingPage } from './pages/Landing';
-import { NotFoundPage } from './pages/NotFound';
 import { AboutPage, STATIC_PAGES, StaticPage } from './pages/StaticPages';
 import { signedOutJustNow, useSession } from './session';
 
@@ -131,12 +131,12 @@ export function AppRoutes() {
             <Route
               key={`${section}/*`}
               path={`${section}/*`}
-              element={<RemoteSection name={name} fallback={<NotFoundPage />} />}
+              element={<RemoteSection name={name} fallback={<PageNotFound />} />}
             />
           )),
         ];
       })}
-      <Route path="*" element={<NotFoundPage />} />
+      <Route path="*" element={<PageNotFound />} />
     </Routes>
   );
 }

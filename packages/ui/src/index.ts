@@ -11,6 +11,7 @@ export * from './review-list';
 export * from './review-delete';
 export * from './paged';
 export * from './windowed-list';
+export * from './debounce';
 export * from './hero-search';
 export * from './routes';
 export * from './notice';

@@ -36,8 +36,20 @@ export function useHelpfulVote() {
             : data;
         }
         if (data && typeof data === 'object') {
-          const value = data as { reviews?: ModeratedReview[] };
+          const value = data as { reviews?: ModeratedReview[]; pages?: Array<{ items?: unknown }> };
           if (Array.isArray(value.reviews)) return { ...value, reviews: value.reviews.map(patch) };
+          // A paged list (useInfiniteQuery): the review may sit in any loaded page.
+          if (Array.isArray(value.pages)) {
+            return {
+              ...value,
+              pages: value.pages.map((page) =>
+                Array.isArray(page.items) &&
+                page.items.some((item) => isReview(item) && item.id === review.id)
+                  ? { ...page, items: (page.items as ModeratedReview[]).map(patch) }
+                  : page,
+              ),
+            };
+          }
           if (isReview(data) && data.id === review.id) return patch(data);
         }
         return data;

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { getPage } from './api';
 import { countLabel } from './helpers';
 import { LoadMore } from './paged';
@@ -56,7 +56,21 @@ export async function fetchWindowPage<T>(
 export function useWindowedList<T>(
   key: readonly unknown[],
   path: string,
-  { pageSize = WINDOW_PAGE_SIZE, windowPages = WINDOW_PAGES, enabled = true } = {},
+  {
+    pageSize = WINDOW_PAGE_SIZE,
+    windowPages = WINDOW_PAGES,
+    enabled = true,
+    knownTotal,
+    keepPrevious = false,
+  }: {
+    pageSize?: number;
+    windowPages?: number;
+    enabled?: boolean;
+    /** The size when the list's server does not count but another answer did (a group's reviewCount). */
+    knownTotal?: number;
+    /** While another list loads (a new search), keep showing this one instead of a spinner. */
+    keepPrevious?: boolean;
+  } = {},
 ) {
   const url = pagedPath(path, pageSize);
   const query = useInfiniteQuery({
@@ -77,6 +91,7 @@ export function useWindowedList<T>(
         : undefined,
     maxPages: windowPages,
     enabled,
+    placeholderData: keepPrevious ? keepPreviousData : undefined,
   });
   const pages = (query.data as InfiniteData<WindowPage<T>> | undefined)?.pages ?? [];
   const items = pages.flatMap((page) => page.items);
@@ -85,7 +100,7 @@ export function useWindowedList<T>(
     ...query,
     items,
     firstIndex,
-    total: pages[0]?.total ?? null,
+    total: pages[0]?.total ?? knownTotal ?? null,
     hasNextPage: query.hasNextPage,
     hasPreviousPage: query.hasPreviousPage,
   };

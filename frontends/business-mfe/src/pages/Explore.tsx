@@ -1,102 +1,12 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import {
-  EmptyState,
-  SearchIcon,
-  Spinner,
-  StarRating,
-  TrendingIcon,
-  useIsMobile,
-} from '@trustcircle/ui';
-import { BusinessCard } from '../components/BusinessCard';
+import { SearchIcon, StarRating, TrendingIcon, useIsMobile } from '@trustcircle/ui';
 import { CategoryIcon } from '../components/CategoryIcon';
 import { SearchHero } from '../components/SearchHero';
-import { useBusinesses, useCategories, useTrending } from '../data';
+import { useCategories, useTrending } from '../data';
+import { BusinessResults } from './BusinessResults';
 
 export const CHIP_COUNT = 6;
 export const TRENDING_COUNT = 5;
-
-/** The list of businesses with its heading, count, empty state and error (Explore, category). */
-export function BusinessResults({
-  category,
-  search,
-  onClearSearch,
-  onAllCategories,
-}: {
-  category: string | null;
-  search: string | null;
-  onClearSearch?(): void;
-  onAllCategories?(): void;
-}) {
-  const businesses = useBusinesses({ category, search });
-  const list = businesses.data ?? [];
-  const heading = search ? `Results for "${search}"` : category || 'All Businesses';
-  return (
-    <section aria-labelledby="results-heading">
-      <div className="d-flex flex-wrap align-items-baseline justify-content-between gap-2 mb-3">
-        <h2 id="results-heading" className="h4 mb-0">
-          {heading}
-          {search && category ? ` in ${category}` : ''}
-        </h2>
-        {businesses.isSuccess && (
-          <span className="text-body-secondary small" data-testid="result-count">
-            {list.length} {list.length === 1 ? 'result' : 'results'}
-          </span>
-        )}
-      </div>
-      {businesses.isLoading ? (
-        <Spinner label="Loading businesses…" />
-      ) : businesses.isError ? (
-        <div className="alert alert-danger" role="alert">
-          Failed to fetch businesses
-        </div>
-      ) : list.length === 0 ? (
-        <div className="card border-0 shadow-sm">
-          <EmptyState
-            title="No businesses found"
-            icon={<SearchIcon size={28} />}
-            hint={
-              search
-                ? 'Try a different search term.'
-                : 'There are no businesses in this category yet.'
-            }
-          >
-            <div className="d-flex flex-wrap justify-content-center gap-2">
-              {search && onClearSearch && (
-                <button
-                  type="button"
-                  className="btn btn-sm btn-outline-primary"
-                  onClick={onClearSearch}
-                >
-                  Clear Search
-                </button>
-              )}
-              {category && onAllCategories && (
-                <button
-                  type="button"
-                  className="btn btn-sm btn-outline-primary"
-                  onClick={onAllCategories}
-                >
-                  Show All Categories
-                </button>
-              )}
-              <Link to="/business/new" className="btn btn-sm btn-primary">
-                Add a business
-              </Link>
-            </div>
-          </EmptyState>
-        </div>
-      ) : (
-        <ul className="row row-cols-1 row-cols-lg-2 g-3 list-unstyled mb-0">
-          {list.map((business) => (
-            <li key={business.id} className="col">
-              <BusinessCard business={business} />
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
 
 export function TrendingPanel() {
   const trending = useTrending();

@@ -16,7 +16,7 @@ import { GroupHeader } from './group-detail/GroupHeader';
 import { Highlights } from './group-detail/Highlights';
 import { MembersTab } from './group-detail/MembersTab';
 import { ReviewsTab } from './group-detail/ReviewsTab';
-import { useDetailMembership, useGroup, useGroupReviews, useMembership } from '../data';
+import { useDetailMembership, useGroup, useLatestGroupReviews, useMembership } from '../data';
 import { establishedLabel, parseGroupId } from '../logic';
 
 type Tab = 'reviews' | 'members' | 'about';
@@ -64,7 +64,7 @@ function GroupDetail({ group, basePath }: { group: Group; basePath: string }) {
   const toast = useToast();
   const { user, isLoading: sessionLoading } = useSessionUser();
   const membership = useMembership(group.id);
-  const reviews = useGroupReviews(group.id);
+  const latest = useLatestGroupReviews(group.id);
   const { join, leave } = useDetailMembership(group.id);
   const [tab, setTab] = useState<Tab>('reviews');
 
@@ -155,7 +155,6 @@ function GroupDetail({ group, basePath }: { group: Group; basePath: string }) {
     document.getElementById(`tc-group-tab-${key}`)?.focus();
   };
 
-  const reviewList = reviews.data?.items ?? [];
   const established = establishedLabel(group.createdAt);
 
   return (
@@ -196,12 +195,7 @@ function GroupDetail({ group, basePath }: { group: Group; basePath: string }) {
             className="tc-groups-panel"
           >
             {tab === 'reviews' && (
-              <ReviewsTab
-                reviews={reviews}
-                reviewList={reviewList}
-                isMember={isMember}
-                writeButton={writeButton}
-              />
+              <ReviewsTab group={group} isMember={isMember} writeButton={writeButton} />
             )}
             {tab === 'members' && (
               <MembersTab
@@ -218,9 +212,9 @@ function GroupDetail({ group, basePath }: { group: Group; basePath: string }) {
 
         <aside className="col-lg-4" aria-label="Group Highlights">
           <Highlights
-            loading={reviews.isLoading}
-            reviews={reviewList}
-            truncated={reviews.data?.truncated ?? false}
+            loading={latest.isLoading}
+            reviews={latest.data?.items ?? []}
+            truncated={latest.data?.truncated ?? false}
           >
             {isMember ? (
               writeButton

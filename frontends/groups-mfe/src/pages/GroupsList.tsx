@@ -1,20 +1,22 @@
 import type { Group } from '@trustcircle/contracts';
-import { useMemo, useState, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   EmptyState,
   joinGroupToasts,
   PlusIcon,
   SearchIcon,
+  ShowEarlier,
   Spinner,
   UsersIcon,
   useSessionUser,
   useToast,
+  WindowFooter,
 } from '@trustcircle/ui';
 import { ButtonSpinner, GroupCard } from '../components';
 import { CreateGroupDialog } from '../CreateGroupDialog';
-import { useAllGroups, useListMembership, useMyGroups } from '../data';
-import { matchesSearch, parseGroupId } from '../logic';
+import { useGroupLists, useListMembership } from '../data';
+import { parseGroupId } from '../logic';
 
 type Tab = 'all' | 'mine';
 
@@ -27,23 +29,15 @@ export function GroupsListPage({ basePath }: { basePath: string }) {
   const navigate = useNavigate();
   const toast = useToast();
   const { user, isLoading: sessionLoading } = useSessionUser();
-  const all = useAllGroups();
-  const mine = useMyGroups();
   const { join, leave } = useListMembership();
   const [search, setSearch] = useState('');
   const [tab, setTab] = useState<Tab>('all');
+  const { all, mine } = useGroupLists(search, Boolean(user));
   const openFromRoute = Boolean((location.state as { openCreate?: boolean } | null)?.openCreate);
   const [creating, setCreating] = useState(openFromRoute);
 
-  const myIds = useMemo(() => new Set((mine.data ?? []).map((g) => g.id)), [mine.data]);
-  const notJoined = useMemo(
-    () => (all.data ?? []).filter((g) => !myIds.has(g.id) && matchesSearch(g, search)),
-    [all.data, myIds, search],
-  );
-  const joined = useMemo(
-    () => (mine.data ?? []).filter((g) => matchesSearch(g, search)),
-    [mine.data, search],
-  );
+  const notJoined = all.items;
+  const joined = mine.items;
 
   // The profile's View Group link: /groups?id={id} → /groups/{id}.
   const legacyId = parseGroupId(params.get('id'));
@@ -95,41 +89,45 @@ export function GroupsListPage({ basePath }: { basePath: string }) {
   const listError = all.error ?? mine.error;
 
   const grid = (groups: Group[], kind: Tab) => (
-    <div className="row row-cols-1 row-cols-md-2 row-cols-lg-3 g-3">
-      {groups.map((group) => (
-        <div className="col" key={group.id}>
-          <GroupCard
-            group={group}
-            basePath={basePath}
-            action={
-              kind === 'all' ? (
-                <button
-                  type="button"
-                  className="btn btn-primary w-100"
-                  onClick={() => joinGroup(group)}
-                  disabled={joiningId === group.id}
-                  aria-label={`Join Group ${group.name}`}
-                >
-                  {joiningId === group.id && <ButtonSpinner />}
-                  {joiningId === group.id ? 'Joining…' : 'Join Group'}
-                </button>
-              ) : (
-                <button
-                  type="button"
-                  className="btn btn-outline-secondary w-100"
-                  onClick={() => leaveGroup(group)}
-                  disabled={leavingId === group.id}
-                  aria-label={`Leave Group ${group.name}`}
-                >
-                  {leavingId === group.id && <ButtonSpinner />}
-                  {leavingId === group.id ? 'Leaving…' : 'Leave Group'}
-                </button>
-              )
-            }
-          />
-        </div>
-      ))}
-    </div>
+    <>
+      <ShowEarlier list={kind === 'all' ? all : mine} noun="groups" />
+      <div className="row row-cols-1 row-cols-md-2 row-cols-lg-3 g-3" data-testid="group-grid">
+        {groups.map((group) => (
+          <div className="col" key={group.id}>
+            <GroupCard
+              group={group}
+              basePath={basePath}
+              action={
+                kind === 'all' ? (
+                  <button
+                    type="button"
+                    className="btn btn-primary w-100"
+                    onClick={() => joinGroup(group)}
+                    disabled={joiningId === group.id}
+                    aria-label={`Join Group ${group.name}`}
+                  >
+                    {joiningId === group.id && <ButtonSpinner />}
+                    {joiningId === group.id ? 'Joining…' : 'Join Group'}
+                  </button>
+                ) : (
+                  <button
+                    type="button"
+                    className="btn btn-outline-secondary w-100"
+                    onClick={() => leaveGroup(group)}
+                    disabled={leavingId === group.id}
+                    aria-label={`Leave Group ${group.name}`}
+                  >
+                    {leavingId === group.id && <ButtonSpinner />}
+                    {leavingId === group.id ? 'Leaving…' : 'Leave Group'}
+                  </button>
+                )
+              }
+            />
+          </div>
+        ))}
+      </div>
+      <WindowFooter list={kind === 'all' ? all : mine} singular="group" />
+    </>
   );
 
   return (
@@ -166,8 +164,8 @@ export function GroupsListPage({ basePath }: { basePath: string }) {
       <div className="nav nav-underline mb-4" role="tablist" aria-label="Groups">
         {(
           [
-            ['all', 'All Groups', notJoined.length],
-            ['mine', 'My Groups', joined.length],
+            ['all', 'All Groups', all.total ?? notJoined.length],
+            ['mine', 'My Groups', mine.total ?? joined.length],
           ] as const
         ).map(([key, label, count]) => (
           <button
@@ -246,7 +244,7 @@ export function GroupsListPage({ basePath }: { basePath: string }) {
           </div>
         ) : joined.length === 0 ? (
           <div className="card border-0 shadow-sm">
-            {searching && (mine.data ?? []).length > 0 ? (
+            {searching ? (
               <EmptyState
                 title="No groups found"
                 hint="Try a different search term"

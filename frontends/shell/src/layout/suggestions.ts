@@ -1,7 +1,6 @@
 import type { Suggestions } from '@trustcircle/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { api, countLabel } from '@trustcircle/ui';
+import { api, countLabel, useDebouncedValue } from '@trustcircle/ui';
 
 /** The top bar's suggestions (issue 17): what is asked, when, and how the options are laid out. */
 
@@ -91,16 +90,6 @@ export function moveActive(active: number, count: number, key: 'ArrowDown' | 'Ar
   if (count === 0) return -1;
   if (key === 'ArrowDown') return active < 0 || active >= count - 1 ? 0 : active + 1;
   return active <= 0 ? count - 1 : active - 1;
-}
-
-/** `value` once it has stayed the same for `ms`. */
-export function useDebouncedValue<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
 }
 
 /** `GET /api/search/suggest?q=` for the settled text; the last answer stays while the next loads. */

@@ -46,7 +46,7 @@ export function Highlights({
               </div>
             </dl>
             <h3 className="small text-uppercase text-body-secondary fw-semibold mb-2">
-              Most reviewed{truncated ? ' (latest 500 reviews)' : ''}
+              Most reviewed{truncated ? ' (latest 100 reviews)' : ''}
             </h3>
             {highlights.topBusinesses.length === 0 ? (
               <p className="small text-body-secondary">No businesses reviewed in this group yet.</p>
