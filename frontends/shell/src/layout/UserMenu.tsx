@@ -36,8 +36,11 @@ export function UserMenu({ user }: { user: User }) {
         onClick={() => setOpen((value) => !value)}
       >
         <InitialsAvatar name={user.name} username={user.username} size={32} />
-        <span className="tc-user-name">{displayName(user)}</span>
-        <span className="visually-hidden">: account menu</span>
+        {/* From 768 to 991 px the avatar alone; the button's name always says whose menu. */}
+        <span className="tc-user-name d-none d-lg-inline" aria-hidden="true">
+          {displayName(user)}
+        </span>
+        <span className="visually-hidden">{displayName(user)}: account menu</span>
       </button>
       {open && (
         <ul id={menuId} className="dropdown-menu dropdown-menu-end show tc-menu-right shadow">
