@@ -20,6 +20,8 @@ declare module 'autocannon' {
     duration?: number;
     /** Requests in all, instead of a duration. */
     amount?: number;
+    /** Sent in turn on each connection instead of GET `url`. */
+    requests?: { method?: string; path: string; headers?: Record<string, string> }[];
   }
   export default function autocannon(options: Options): Promise<Result>;
 }
