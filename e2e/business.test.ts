@@ -2,12 +2,12 @@ import { join } from 'node:path';
 import { catalogService } from '@trustcircle/catalog';
 import { communitiesService } from '@trustcircle/communities';
 import { reviewsService } from '@trustcircle/reviews';
-import type { Page } from 'playwright-core';
-import sharp from 'sharp';
 import {
   expectNoSeriousViolations,
   ok,
   pageTracker,
+  pngPhoto,
+  rate,
   registerMember,
   ROOT,
   screenshot,
@@ -235,22 +235,6 @@ describe('business page', () => {
     await info.getByText('Tue–Sun 12:00–23:00').waitFor();
   });
 });
-
-async function pngPhoto(): Promise<Buffer> {
-  return sharp({
-    create: { width: 320, height: 240, channels: 3, background: '#26a69a' },
-  })
-    .png()
-    .toBuffer();
-}
-
-/** Step 2 of the wizard: a star by its number (the radios are visually hidden). */
-async function rate(p: Page, stars: number) {
-  await p
-    .locator('label.tc-star-choice')
-    .nth(stars - 1)
-    .click();
-}
 
 async function myReviewId(member: Member, businessId: number): Promise<number> {
   const list = await ok(member.client.get('/api/reviews/user'), 'my reviews');

@@ -14,6 +14,7 @@ import {
 } from '@trustcircle/testing';
 import { applyGrant } from '../services/identity/src/operator/grant';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import sharp from 'sharp';
 
 export const ROOT = resolve(__dirname, '..');
 export const SHELL_DIST = join(ROOT, 'frontends/shell/dist');
@@ -303,6 +304,39 @@ export async function expectNoSeriousViolations(page: Page, where: string): Prom
   const violations = await seriousViolations(page);
   if (violations.length)
     throw new Error(`axe on ${where}:\n${JSON.stringify(violations, null, 2)}`);
+}
+
+/** A small real PNG (the wizard and the API check the bytes, not the name). */
+export async function pngPhoto(background = '#26a69a'): Promise<Buffer> {
+  return sharp({ create: { width: 320, height: 240, channels: 3, background } })
+    .png()
+    .toBuffer();
+}
+
+/** Uploads a photo as `member` (`POST /api/photos`, multipart) and answers its URL. */
+export async function uploadPhoto(world: E2EWorld, member: Member): Promise<string> {
+  const form = new FormData();
+  form.append(
+    'photos',
+    new Blob([new Uint8Array(await pngPhoto())], { type: 'image/png' }),
+    'a.png',
+  );
+  const cookie = [...member.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const res = await fetch(`${world.baseUrl}/api/photos`, {
+    method: 'POST',
+    headers: { cookie },
+    body: form,
+  });
+  if (res.status !== 201) throw new Error(`photo upload: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as Array<{ url: string }>)[0]!.url;
+}
+
+/** Step 2 of the wizard: a star by its number (the radios are visually hidden). */
+export async function rate(page: Page, stars: number) {
+  await page
+    .locator('label.tc-star-choice')
+    .nth(stars - 1)
+    .click();
 }
 
 /** The shell's toast that holds `text`. */
