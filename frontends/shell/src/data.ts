@@ -15,7 +15,9 @@ function useList<T>(path: string, options: { private?: boolean } = {}) {
 
 export const useMyGroups = () => useList<Group>('/api/groups/user', { private: true });
 export const useAllGroups = () => useList<Group>('/api/groups');
-export const useFeed = () => useList<ModeratedReview>('/api/reviews/feed', { private: true });
+/** The home feed: my groups' (spec §7) unless another path (a scope, a limit) is asked for. */
+export const useFeed = (path = '/api/reviews/feed') =>
+  useList<ModeratedReview>(path, { private: true });
 /** The author's reviews (held and removed ones included, each with `moderation`). */
 export const MY_REVIEWS_KEY = ['/api/reviews/user'];
 export const useMyReviews = () => useList<ModeratedReview>(MY_REVIEWS_KEY[0]!, { private: true });

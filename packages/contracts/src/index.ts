@@ -11,4 +11,5 @@ export * from './communities';
 export * from './reviews';
 export * from './moderation';
 export * from './search';
+export * from './feed';
 export * from './api';

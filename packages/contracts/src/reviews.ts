@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ApiOperation } from './operation';
 import { PageQuerySchema } from './common';
+import { FeedQuerySchema } from './feed';
 
 /** Spec §5 messages, verbatim. */
 export const REVIEW_BUSINESS_REQUIRED = 'Please select a business';
@@ -289,10 +290,11 @@ export const reviewApiOperations: ApiOperation[] = [
   {
     method: 'get',
     path: '/api/reviews/feed',
-    summary: 'Reviews shared with your groups, and your own, newest first (paged)',
+    summary:
+      'Reviews shared with your groups, and your own (scope=groups, the default), or the whole community’s (scope=all), newest first (paged)',
     tag: 'reviews',
     auth: 'session',
-    query: PageQuerySchema,
+    query: FeedQuerySchema,
     response: ReviewListSchema,
     errors: [400, 401],
   },

@@ -22,9 +22,7 @@ export function HomePage() {
   const countsLoading = feed.isLoading || myGroups.isLoading;
   const featured = [...reviews].sort((a, b) => (b.helpfulCount ?? 0) - (a.helpfulCount ?? 0))[0];
 
-  const feedColumn = (
-    <Activity user={user} feed={reviews} isLoading={feed.isLoading} isError={feed.isError} />
-  );
+  const feedColumn = <Activity user={user} />;
   const groupsColumn = <MyCommunities />;
   const trendingColumn = <Trending featured={featured} />;
 

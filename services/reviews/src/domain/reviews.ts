@@ -12,6 +12,7 @@ import {
   REVIEW_NOT_FOUND,
   REVIEW_OWN_REPORT,
   type CreateReviewRequest,
+  type FeedQuery,
   type PageQuery,
   type ReportReviewRequest,
   type ReviewListQuery,
@@ -31,6 +32,7 @@ import {
   type Knex,
 } from '@trustcircle/service-kit';
 import { publishReview } from '../events/review-events';
+import { communityFeedPage } from '../store/community-feed';
 import { leaversStore } from '../store/leavers-store';
 import { photosStore } from '../store/photos-store';
 import { projectionsStore } from '../store/projections-store';
@@ -259,8 +261,13 @@ export function createReviews({ db }: ReviewsDeps) {
       }
     },
 
-    async feed(userId: number, query: PageQuery): Promise<ReviewPage> {
-      return page(await reviewsStore.feedPage(db, userId, pageArgs(query)), query);
+    /** The home feed: shared with my groups and mine (`groups`), or everyone's (`all`). */
+    async feed(userId: number, query: FeedQuery): Promise<ReviewPage> {
+      const rows =
+        query.scope === 'all'
+          ? await communityFeedPage(db, userId, pageArgs(query))
+          : await reviewsStore.feedPage(db, userId, pageArgs(query));
+      return page(rows, query);
     },
 
     /** The author's own reviews, held and removed ones included, each with `moderation`. */

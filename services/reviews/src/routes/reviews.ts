@@ -1,7 +1,7 @@
 import {
+  FeedQuerySchema,
   CreateReviewRequestSchema,
   IdempotencyKeyHeaderSchema,
-  PageQuerySchema,
   ReportReviewRequestSchema,
   ReviewListQuerySchema,
   UpdateReviewRequestSchema,
@@ -42,7 +42,7 @@ export function reviewRoutes(reviews: Reviews, votes: Votes): Router {
   });
 
   router.get('/feed', requireUser, async (req, res) => {
-    sendReviewPage(res, await reviews.feed(currentUserId(req), parseQuery(PageQuerySchema, req)));
+    sendReviewPage(res, await reviews.feed(currentUserId(req), parseQuery(FeedQuerySchema, req)));
   });
 
   router.get('/user', requireUser, async (req, res) => {

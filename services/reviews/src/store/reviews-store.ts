@@ -175,7 +175,7 @@ async function cardRows<Row extends CardRow>(
   );
 }
 
-async function viewsOf(
+export async function viewsOf(
   db: Knex,
   source: string,
   bindings: readonly Knex.RawBinding[],

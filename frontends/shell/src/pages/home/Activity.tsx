@@ -1,24 +1,24 @@
-import type { ModeratedReview, User } from '@trustcircle/contracts';
+import type { User } from '@trustcircle/contracts';
 import { useMemo, useState } from 'react';
 import { ReviewList } from '@trustcircle/ui';
-import { useMyGroups, useTrending } from '../../data';
-import { FEED_PAGE, TABS, filterFeed, type ActivityFilter, type ActivityTab } from './feed';
+import { useFeed, useMyGroups, useTrending } from '../../data';
+import {
+  FEED_PAGE,
+  TABS,
+  feedPath,
+  filterFeed,
+  type ActivityFilter,
+  type ActivityTab,
+} from './feed';
 import { FindGroupsEmpty, PanelBody } from './panels';
 
-export function Activity({
-  user,
-  feed,
-  isLoading,
-  isError,
-}: {
-  user: User;
-  feed: ModeratedReview[];
-  isLoading: boolean;
-  isError: boolean;
-}) {
+/** Community Activity: the feed with its tabs and "Show" filter (feed.ts says what each means). */
+export function Activity({ user }: { user: User }) {
   const [tab, setTab] = useState<ActivityTab>('all');
   const [filter, setFilter] = useState<ActivityFilter>('all');
   const [shown, setShown] = useState(FEED_PAGE);
+  const feedQuery = useFeed(feedPath(filter));
+  const feed = useMemo(() => feedQuery.data ?? [], [feedQuery.data]);
   const myGroups = useMyGroups();
   const trending = useTrending();
   const list = useMemo(
@@ -74,7 +74,7 @@ export function Activity({
           ))}
         </div>
         <PanelBody
-          query={{ isLoading, isError }}
+          query={feedQuery}
           empty={list.length === 0}
           what="your feed"
           placeholder={
@@ -99,6 +99,11 @@ export function Activity({
               >
                 Load more reviews
               </button>
+            )}
+            {shown >= list.length && list.length > FEED_PAGE && (
+              <p className="text-center text-body-secondary small mb-0" role="status">
+                No more reviews
+              </p>
             )}
           </div>
         </PanelBody>

@@ -1,7 +1,12 @@
 import type { ModeratedReview } from '@trustcircle/contracts';
 
-/** The home feed's rules (spec §4: 3 reviews, +3 per "Load more"; the activity tabs). */
+/**
+ * The home feed's rules (spec §4: 3 reviews, +3 per "Load more"; issue 17: the tabs and the
+ * filter really filter and order). What each means is written for users in docs/feeds.md.
+ */
 export const FEED_PAGE = 3;
+/** The most reviews the feed holds (and so ever shows): no screen renders more than ~50. */
+export const FEED_MAX = 48;
 
 export type ActivityTab = 'all' | 'reviews' | 'recommended' | 'trending';
 export type ActivityFilter = 'all' | 'groups';
@@ -13,14 +18,21 @@ export const TABS: Array<{ key: ActivityTab; label: string }> = [
   { key: 'trending', label: 'Trending' },
 ];
 
+/** Which feed each "Show" choice reads: the community's (`scope=all`) or my groups' (spec §7). */
+export const feedPath = (filter: ActivityFilter) =>
+  filter === 'all'
+    ? `/api/reviews/feed?scope=all&limit=${FEED_MAX}`
+    : `/api/reviews/feed?limit=${FEED_MAX}`;
+
 const byNewest = (a: ModeratedReview, b: ModeratedReview) =>
   Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id - a.id;
 
 /**
- * The activity tabs and filter (the spec's did nothing; ours filter): All = everything, newest
- * first; Reviews = written reviews from other members; Recommended = most helpful first (only
- * reviews someone found helpful); Trending = reviews of the trending businesses. Filter
- * "My groups" keeps reviews tagged with one of the user's groups.
+ * Show "All activity": the newest reviews across TrustCircle; "My groups": only reviews shared
+ * with one of my groups. Tabs, within that: All = every review, mine included, newest first;
+ * Reviews = other members' reviews only (what there is to read); Recommended = reviews someone
+ * found helpful, most helpful first (a verified author first among equals); Trending = reviews of
+ * this week's trending businesses.
  */
 export function filterFeed(
   feed: ModeratedReview[],
@@ -35,7 +47,12 @@ export function filterFeed(
   if (tab === 'recommended')
     list = list
       .filter((review) => (review.helpfulCount ?? 0) > 0)
-      .sort((a, b) => (b.helpfulCount ?? 0) - (a.helpfulCount ?? 0) || byNewest(a, b));
+      .sort(
+        (a, b) =>
+          (b.helpfulCount ?? 0) - (a.helpfulCount ?? 0) ||
+          Number(Boolean(b.user?.isVerified)) - Number(Boolean(a.user?.isVerified)) ||
+          byNewest(a, b),
+      );
   if (tab === 'trending') list = list.filter((review) => ctx.trendingIds.has(review.businessId));
   return list;
 }
