@@ -1,0 +1,291 @@
+import { join } from 'node:path';
+import { catalogService } from '@trustcircle/catalog';
+import { communitiesService } from '@trustcircle/communities';
+import { reviewsService } from '@trustcircle/reviews';
+import type { Page } from 'playwright-core';
+import {
+  expectNoSeriousViolations,
+  GROUPS_DIST,
+  ok,
+  pageTracker,
+  registerMember,
+  ROOT,
+  screenshot,
+  startWorld,
+  type E2EWorld,
+  type Member,
+} from './support';
+
+/**
+ * Finding things (issue 17): Explore paged past 50 to the end with a true count, a group's
+ * reviews paged, the top bar's suggestions by keyboard, search that forgives ("muller",
+ * "okafor edu"), /search, /category/Nope, and the header from 800 to 1280 px.
+ */
+jest.setTimeout(180_000);
+
+let world: E2EWorld;
+const pages = pageTracker(() => world);
+const run = Date.now().toString(36).slice(-5);
+/** Businesses Explore lists: enough for three windows of 24. */
+const FILLERS = 60;
+const GROUP_REVIEWS = 45;
+let owner: Member;
+let longName: Member;
+let group: { id: number; name: string };
+const ids: Record<string, number> = {};
+
+async function addBusiness(name: string, category: string, description?: string) {
+  const body = await ok(
+    owner.client.post('/api/businesses', { name, category, description }),
+    `business ${name}`,
+  );
+  ids[name] = (body as { id: number }).id;
+}
+
+/** Polls the API until `probe` holds (projections are a few ms behind their events). */
+async function until(what: string, probe: () => Promise<boolean>, ms = 15_000) {
+  const started = Date.now();
+  while (!(await probe())) {
+    if (Date.now() - started > ms) throw new Error(`${what}: not within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+beforeAll(async () => {
+  world = await startWorld({
+    services: [communitiesService, catalogService, reviewsService],
+    groupsRoot: GROUPS_DIST,
+    businessRoot: join(ROOT, 'frontends/business-mfe/dist'),
+  });
+  owner = await registerMember(world);
+  longName = await registerMember(world);
+  await ok(
+    longName.client.patch('/api/user', {
+      name: 'Maximiliane Alexandra Featherstonehaugh-Wolfeschlegelsteinhausen',
+    }),
+    'long name',
+  );
+  await addBusiness('Müller Automotive', 'Automotive', 'Brakes, tyres and inspections.');
+  await addBusiness('Okafor Education', 'Education', 'Tutoring for every age.');
+  await addBusiness('Okafor Language Centre', 'Education', 'French and Igbo for adults.');
+  for (let i = 1; i <= FILLERS; i += 1) {
+    await addBusiness(`Browse ${run} Place ${String(i).padStart(2, '0')}`, 'Home Services');
+  }
+  group = await ok(
+    owner.client.post('/api/groups', {
+      name: `Browsers ${run}`,
+      description: 'People who read every review before they pick.',
+    }),
+    'group',
+  );
+  for (let i = 1; i <= GROUP_REVIEWS; i += 1) {
+    const review = {
+      businessId: ids[`Browse ${run} Place ${String(i).padStart(2, '0')}`],
+      rating: 4,
+      content: `Review ${i} of ${run}: tidy work, fair price, would book again.`,
+      groupIds: [group.id],
+    };
+    // Reviews learns of the business and the membership through events: retried until it has.
+    await until(`review ${i}`, async () => {
+      const res = await owner.client.post('/api/reviews', review);
+      if (res.status >= 300 && res.status !== 404 && res.status !== 409)
+        throw new Error(`review ${i}: ${res.status} ${res.text}`);
+      return res.status === 201;
+    });
+  }
+  await until('the group counts its reviews', async () => {
+    const res = await world.stack.client().get(`/api/groups/${group.id}`);
+    return res.body.reviewCount === GROUP_REVIEWS;
+  });
+}, 180_000);
+
+afterEach(() => pages.closeAll());
+
+afterAll(async () => {
+  await world?.stop();
+});
+
+const page = (as?: Member, width = 1280) => pages.open({ as, width });
+const cards = (p: Page, testId: string) => p.getByTestId(testId).getByRole('article');
+
+/** Clicks "Load more" until the list ends, checking the window never holds more than `most`. */
+async function loadToTheEnd(p: Page, testId: string, most: number, endText: string) {
+  for (let clicks = 0; ; clicks += 1) {
+    expect(await cards(p, testId).count()).toBeLessThanOrEqual(most);
+    const more = p.getByRole('button', { name: 'Load more', exact: true });
+    const end = p.getByRole('status').filter({ hasText: endText });
+    await more.or(end).first().waitFor();
+    if (await end.isVisible()) return clicks;
+    const range = await p.getByTestId('window-range').textContent();
+    await more.click();
+    await p.getByTestId('window-range').filter({ hasNotText: range! }).waitFor();
+  }
+}
+
+describe('Explore', () => {
+  it('shows the true count and pages past 50 to the end, never more than 48 at once', async () => {
+    const p = await page(owner);
+    await p.goto('/explore');
+    const total = FILLERS + 3;
+    await p
+      .getByTestId('result-count')
+      .filter({ hasText: `${total} results` })
+      .waitFor();
+    await p
+      .getByTestId('window-range')
+      .filter({ hasText: `Showing 1–24 of ${total}` })
+      .waitFor();
+    const clicks = await loadToTheEnd(p, 'business-results', 48, `End of the list: ${total}`);
+    expect(clicks).toBe(2);
+    const last = `Browse ${run} Place ${FILLERS}`;
+    await cards(p, 'business-results').filter({ hasText: last }).waitFor();
+    await p
+      .getByTestId('window-range')
+      .filter({ hasText: `Showing 25–${total} of ${total}` })
+      .waitFor();
+    await p.getByRole('button', { name: 'Show earlier businesses' }).click();
+    await cards(p, 'business-results').filter({ hasText: 'Müller Automotive' }).waitFor();
+    await screenshot(p, 'browse-explore-1280');
+    await expectNoSeriousViolations(p, 'explore, paged');
+  });
+
+  it('reads ?search= and ?category=, forgiving accents and a partial last word', async () => {
+    const p = await page(owner);
+    await p.goto('/explore?search=muller');
+    await cards(p, 'business-results').filter({ hasText: 'Müller Automotive' }).waitFor();
+    await p.getByTestId('result-count').filter({ hasText: '1 result' }).waitFor();
+    await p.goto('/explore?search=okafor%20edu');
+    await cards(p, 'business-results').first().filter({ hasText: 'Okafor Education' }).waitFor();
+    await p.goto('/explore?category=Education');
+    await p.getByTestId('result-count').filter({ hasText: '2 results' }).waitFor();
+    await p.goto('/category/Nope');
+    await p.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    await p.goto('/category/education');
+    await p.getByRole('heading', { level: 1, name: 'Education' }).waitFor();
+  });
+});
+
+describe('a group page', () => {
+  it('pages its reviews 20 at a time, to a visible end', async () => {
+    const p = await page(owner);
+    await p.goto(`/groups/${group.id}`);
+    await p.getByRole('heading', { level: 1, name: group.name }).waitFor();
+    await p
+      .getByTestId('window-range')
+      .filter({ hasText: `Showing 1–20 of ${GROUP_REVIEWS} reviews` })
+      .waitFor();
+    expect(await cards(p, 'group-reviews').count()).toBe(20);
+    const clicks = await loadToTheEnd(
+      p,
+      'group-reviews',
+      40,
+      `End of the list: ${GROUP_REVIEWS} reviews`,
+    );
+    expect(clicks).toBe(2);
+    expect(await cards(p, 'group-reviews').count()).toBe(GROUP_REVIEWS - 20);
+    await cards(p, 'group-reviews')
+      .filter({ hasText: `Review 1 of ${run}:` })
+      .waitFor();
+  });
+});
+
+describe('the top bar search', () => {
+  it('suggests as you type and is driven by the keyboard', async () => {
+    const p = await page(owner);
+    await p.goto('/explore');
+    const box = p.getByRole('combobox', { name: 'Search businesses or products' });
+    await box.click();
+    await box.pressSequentially('okafor edu');
+    await box.and(p.locator('[aria-expanded="true"]')).waitFor();
+    const listbox = p.getByRole('listbox', { name: 'Search suggestions' });
+    await listbox.getByRole('option', { name: /Okafor Education/ }).waitFor();
+    await box.press('ArrowDown');
+    const activeId = await box.getAttribute('aria-activedescendant');
+    expect(await p.locator(`[id="${activeId}"]`).textContent()).toContain('Okafor Education');
+    expect(await p.locator(`[id="${activeId}"]`).getAttribute('aria-selected')).toBe('true');
+    await screenshot(p, 'browse-suggestions-1280');
+    await expectNoSeriousViolations(p, 'top bar suggestions');
+    await box.press('Enter');
+    await p.waitForURL(`**/business/${ids['Okafor Education']}`);
+    await p.getByRole('heading', { level: 1, name: 'Okafor Education' }).waitFor();
+
+    await box.fill('');
+    await box.pressSequentially('mullr');
+    await listbox.getByRole('option', { name: /Müller Automotive/ }).waitFor();
+    await box.press('Escape');
+    await box.and(p.locator('[aria-expanded="false"]')).waitFor();
+    await box.press('Enter');
+    await p.waitForURL('**/search?q=mullr');
+    await p
+      .getByTestId('search-results')
+      .getByRole('article', { name: 'Müller Automotive' })
+      .waitFor();
+  });
+
+  it('lists businesses, groups and people on /search with true counts', async () => {
+    const p = await page(owner);
+    await p.goto(`/search?q=${encodeURIComponent(`browsers ${run}`)}&tab=groups`);
+    await p.getByRole('tab', { name: /Groups\s*1/, selected: true }).waitFor();
+    await p.getByTestId('search-results').getByRole('article', { name: group.name }).waitFor();
+    await p.goto(`/search?q=browse%20${run}`);
+    await p.getByRole('tab', { name: new RegExp(`Businesses\\s*${FILLERS}`) }).waitFor();
+    await p.getByRole('tab', { name: /People\s*0/ }).click();
+    await p.getByText('No people found').waitFor();
+    expect(new URL(p.url()).searchParams.get('tab')).toBe('people');
+    await p.goto(`/search?q=${encodeURIComponent(owner.username)}&tab=people`);
+    await p.getByTestId('search-results').getByRole('article', { name: owner.name }).waitFor();
+    await screenshot(p, 'browse-search-1280');
+    await expectNoSeriousViolations(p, '/search');
+  });
+});
+
+describe('the header', () => {
+  /** The bar's height, and "Write a Review" on one line (its height is one line's). */
+  async function barShape(p: Page) {
+    const bar = await p.locator('header.tc-topbar').boundingBox();
+    const write = await p
+      .locator('header')
+      .getByRole('link', { name: 'Write a Review' })
+      .boundingBox();
+    return { bar: bar!.height, write: write?.height ?? 0 };
+  }
+
+  it('at 800 px opens a menu with every entry, and never wraps', async () => {
+    const p = await page(longName, 800);
+    await p.goto('/explore');
+    await p.getByRole('combobox', { name: 'Search businesses or products' }).waitFor();
+    const shape = await barShape(p);
+    expect(shape.bar).toBeLessThan(70);
+    expect(shape.write).toBeLessThan(45);
+    await p.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = p.getByRole('dialog');
+    for (const name of [
+      'Discover',
+      'Groups',
+      'Trending',
+      'Dashboard',
+      'Your Profile',
+      'My Reviews',
+      'Settings',
+    ])
+      await drawer.getByRole('link', { name, exact: true }).waitFor();
+    await drawer.getByRole('button', { name: 'Sign out' }).waitFor();
+    await screenshot(p, 'browse-header-menu-800');
+    await drawer.getByRole('link', { name: 'Groups', exact: true }).click();
+    await p.waitForURL('**/groups');
+    await drawer.waitFor({ state: 'detached' });
+  });
+
+  it('at 1280 px keeps a long name to one line with an ellipsis', async () => {
+    const p = await page(longName, 1280);
+    await p.goto('/explore');
+    const name = p.locator('header .tc-user-name');
+    await name.waitFor();
+    const shape = await barShape(p);
+    expect(shape.bar).toBeLessThan(70);
+    expect(shape.write).toBeLessThan(45);
+    const clipped = await name.evaluate((el) => el.scrollWidth > el.clientWidth);
+    expect(clipped).toBe(true);
+    await screenshot(p, 'browse-header-1280');
+  });
+});
