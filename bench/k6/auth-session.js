@@ -11,7 +11,7 @@
 import { check, fail, sleep } from 'k6';
 import http from 'k6/http';
 import exec from 'k6/execution';
-import { BASE_URL, json, post, thresholdsFor } from './lib/config.js';
+import { BASE_URL, json, post, rampingVus, thresholdsFor } from './lib/config.js';
 
 const VUS = Number(__ENV.VUS || 10);
 const USERS = Number(__ENV.USERS || VUS);
@@ -20,16 +20,7 @@ const PASSWORD = 'k6-load-test-password';
 export const options = {
   setupTimeout: '5m',
   scenarios: {
-    sessions: {
-      executor: 'ramping-vus',
-      startVUs: 0,
-      stages: [
-        { duration: __ENV.RAMP || '30s', target: VUS },
-        { duration: __ENV.DURATION || '2m', target: VUS },
-        { duration: '15s', target: 0 },
-      ],
-      gracefulRampDown: '10s',
-    },
+    sessions: rampingVus(VUS),
   },
   // Password hashing (argon2id) makes register and login the slow endpoints on purpose.
   thresholds: thresholdsFor({

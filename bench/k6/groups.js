@@ -11,7 +11,15 @@
 import { check, sleep } from 'k6';
 import http from 'k6/http';
 import exec from 'k6/execution';
-import { authed, BASE_URL, json, registerSession, runTag, thresholdsFor } from './lib/config.js';
+import {
+  authed,
+  BASE_URL,
+  json,
+  rampingVus,
+  registerSession,
+  runTag,
+  thresholdsFor,
+} from './lib/config.js';
 
 const VUS = Number(__ENV.VUS || 10);
 const USERS = Number(__ENV.USERS || 5);
@@ -20,16 +28,7 @@ const GROUPS = Number(__ENV.GROUPS || 10);
 export const options = {
   setupTimeout: '5m',
   scenarios: {
-    groups: {
-      executor: 'ramping-vus',
-      startVUs: 0,
-      stages: [
-        { duration: __ENV.RAMP || '30s', target: VUS },
-        { duration: __ENV.DURATION || '2m', target: VUS },
-        { duration: '15s', target: 0 },
-      ],
-      gracefulRampDown: '10s',
-    },
+    groups: rampingVus(VUS),
   },
   thresholds: thresholdsFor({
     groups_list: [150, 400],

@@ -67,6 +67,23 @@ export function authed(name, cookie, extra = {}) {
   return params;
 }
 
+/**
+ * Ramps to `vus` virtual users over RAMP (30 s), holds them for DURATION (2 m), then ramps down
+ * in 15 s: the closed-model scenarios.
+ */
+export function rampingVus(vus) {
+  return {
+    executor: 'ramping-vus',
+    startVUs: 0,
+    stages: [
+      { duration: __ENV.RAMP || '30s', target: vus },
+      { duration: __ENV.DURATION || '2m', target: vus },
+      { duration: '15s', target: 0 },
+    ],
+    gracefulRampDown: '10s',
+  };
+}
+
 /** A fixed offered rate (like autocannon's `overallRate` in bench/scenarios), one endpoint. */
 export function offered(exec, rate, duration) {
   return {

@@ -1,62 +1,13 @@
-import { gatewayService } from '@trustcircle/gateway';
-import { identityService } from '@trustcircle/identity';
-import { createDb, type Knex } from '@trustcircle/service-kit';
-import {
-  linkParam,
-  startMailServer,
-  startStack,
-  TestClient,
-  type MailServer,
-  type TestStack,
-} from '@trustcircle/testing';
+import { linkParam, TestClient } from '@trustcircle/testing';
+import { PASSWORD, signUp as register, signUpForm, useMailWorld } from './mail-world';
 
-let stack: TestStack;
-let smtp: MailServer;
-let identityDb: Knex;
-
-beforeAll(async () => {
-  smtp = await startMailServer();
-  stack = await startStack({
-    gateway: gatewayService,
-    services: [identityService],
-    env: { identity: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://trustcircle.test' } },
-  });
-  identityDb = createDb({ url: stack.db.adminUrl, schema: 'identity', poolMax: 2 });
-});
-
-afterAll(async () => {
-  await identityDb?.destroy();
-  await stack?.stop();
-  await smtp?.close();
-});
-
-const PASSWORD = 'correct horse battery';
+const world = useMailWorld();
 const NEW_PASSWORD = 'lantern orchard quietly';
-let seq = 0;
-
-function form(overrides: Record<string, string> = {}) {
-  seq += 1;
-  const tag = `${Date.now().toString(36)}${seq}`;
-  return {
-    username: `mail_${tag}`,
-    email: `mail_${tag}@example.com`,
-    name: `Mail Tester ${seq}`,
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-    ...overrides,
-  };
-}
-
-async function signUp(overrides: Record<string, string> = {}) {
-  const client = stack.client();
-  const fields = form(overrides);
-  const res = await client.post('/api/register', fields);
-  expect(res.status).toBe(201);
-  return { client, fields, user: res.body as { id: number; email: string } };
-}
+const form = (overrides: Record<string, string> = {}) => signUpForm('mail', overrides);
+const signUp = (overrides: Record<string, string> = {}) => register(world, form(overrides));
 
 async function signIn(username: string, password: string) {
-  const client = stack.client();
+  const client = world.stack.client();
   const res = await client.post('/api/login', { username, password });
   return { client, status: res.status };
 }
@@ -64,13 +15,15 @@ async function signIn(username: string, password: string) {
 describe('e-mail confirmation', () => {
   it('mails a single-use link after sign-up that confirms the address without a session', async () => {
     const { client, fields } = await signUp();
-    const mail = await smtp.nextMail(fields.email, { match: (m) => /Confirm/.test(m.subject) });
+    const mail = await world.smtp.nextMail(fields.email, {
+      match: (m) => /Confirm/.test(m.subject),
+    });
     expect(mail.html).toContain('#009688');
     expect(mail.links[0]).toMatch(/^https:\/\/trustcircle\.test\/auth\/confirm-email\?token=/);
     const token = linkParam(mail, '/auth/confirm-email');
     expect((await client.get('/api/user')).body.emailConfirmedAt).toBeNull();
 
-    const anonymous = new TestClient(stack.gatewayUrl);
+    const anonymous = new TestClient(world.stack.gatewayUrl);
     const confirmed = await anonymous.post('/api/email/confirm', { token });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body).toEqual({ message: 'Your email address is confirmed.' });
@@ -86,18 +39,19 @@ describe('e-mail confirmation', () => {
 
   it('expires after 24 hours and resends at most three links an hour', async () => {
     const { client, fields, user } = await signUp();
-    const first = linkParam(await smtp.nextMail(fields.email), '/auth/confirm-email');
-    await identityDb('account_tokens')
+    const first = linkParam(await world.smtp.nextMail(fields.email), '/auth/confirm-email');
+    await world
+      .identityDb('account_tokens')
       .where({ user_id: user.id })
-      .update({ expires_at: identityDb.raw("now() - interval '1 second'") });
+      .update({ expires_at: world.identityDb.raw("now() - interval '1 second'") });
     expect((await client.post('/api/email/confirm', { token: first })).status).toBe(400);
 
     for (let i = 0; i < 2; i += 1) {
       const res = await client.post('/api/user/email/confirmation', {});
       expect(res.status).toBe(202);
     }
-    const second = linkParam(await smtp.nextMail(fields.email), '/auth/confirm-email');
-    await smtp.nextMail(fields.email);
+    const second = linkParam(await world.smtp.nextMail(fields.email), '/auth/confirm-email');
+    await world.smtp.nextMail(fields.email);
     const limited = await client.post('/api/user/email/confirmation', {});
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -110,19 +64,19 @@ describe('e-mail confirmation', () => {
 describe('sign-up does not tell whether an address is registered', () => {
   it('answers alike, mails the owner, and the newcomer does not get the address', async () => {
     const owner = await signUp();
-    await smtp.nextMail(owner.fields.email);
-    const fresh = await stack.client().post('/api/register', form());
-    const clash = await stack
+    await world.smtp.nextMail(owner.fields.email);
+    const fresh = await world.stack.client().post('/api/register', form());
+    const clash = await world.stack
       .client()
       .post('/api/register', form({ email: owner.fields.email.toUpperCase() }));
     expect(clash.status).toBe(fresh.status);
     expect(Object.keys(clash.body).sort()).toEqual(Object.keys(fresh.body).sort());
     expect(clash.body.email).toBe(owner.fields.email.toUpperCase());
 
-    const notice = await smtp.nextMail(owner.fields.email);
+    const notice = await world.smtp.nextMail(owner.fields.email);
     expect(notice.subject).toBe('Someone tried to sign up with your email address');
     expect(notice.links).toEqual(['https://trustcircle.test/auth/forgot']);
-    await smtp.expectNoMail(owner.fields.email, 500);
+    await world.smtp.expectNoMail(owner.fields.email, 500);
     // Signing in with the address still reaches its owner only.
     expect((await signIn(owner.fields.email, PASSWORD)).status).toBe(200);
     expect((await signIn(clash.body.username, PASSWORD)).status).toBe(200);
@@ -130,13 +84,15 @@ describe('sign-up does not tell whether an address is registered', () => {
 
   it('keeps the username conflict message of the spec', async () => {
     const { fields } = await signUp();
-    const res = await stack.client().post('/api/register', form({ username: fields.username }));
+    const res = await world.stack
+      .client()
+      .post('/api/register', form({ username: fields.username }));
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('Username already taken');
   });
 
   it('refuses a guessable password and says why', async () => {
-    const res = await stack
+    const res = await world.stack
       .client()
       .post('/api/register', form({ password: '12345678', confirmPassword: '12345678' }));
     expect(res.status).toBe(400);
@@ -154,26 +110,26 @@ describe('sign-up does not tell whether an address is registered', () => {
 describe('forgotten password', () => {
   it('answers the same for unknown and known addresses and mails only the owner', async () => {
     const { fields } = await signUp();
-    await smtp.nextMail(fields.email);
-    const known = await stack.client().post('/api/password/forgot', { email: fields.email });
-    const unknown = await stack
+    await world.smtp.nextMail(fields.email);
+    const known = await world.stack.client().post('/api/password/forgot', { email: fields.email });
+    const unknown = await world.stack
       .client()
       .post('/api/password/forgot', { email: `nobody.${fields.email}` });
     expect(known.status).toBe(202);
     expect(unknown.status).toBe(202);
     expect(unknown.body).toEqual(known.body);
     expect(known.headers.get('cache-control')).toBe('no-store');
-    const mail = await smtp.nextMail(fields.email);
+    const mail = await world.smtp.nextMail(fields.email);
     expect(mail.subject).toBe('Reset your TrustCircle password');
     expect(mail.links[0]).toMatch(/^https:\/\/trustcircle\.test\/auth\/reset\?token=[\w-]{43}$/);
-    await smtp.expectNoMail(`nobody.${fields.email}`, 300);
+    await world.smtp.expectNoMail(`nobody.${fields.email}`, 300);
   });
 
   it('takes about as long whether or not the address exists', async () => {
     const { fields } = await signUp();
     const time = async (email: string) => {
       const started = performance.now();
-      await stack.client().post('/api/password/forgot', { email });
+      await world.stack.client().post('/api/password/forgot', { email });
       return performance.now() - started;
     };
     const known: number[] = [];
@@ -189,17 +145,19 @@ describe('forgotten password', () => {
   it('resets once with the mailed link, refuses a weak password, and ends every session', async () => {
     const { client: first, fields } = await signUp();
     const second = (await signIn(fields.username, PASSWORD)).client;
-    await stack.client().post('/api/password/forgot', { email: fields.email });
+    await world.stack.client().post('/api/password/forgot', { email: fields.email });
     const token = linkParam(
-      await smtp.nextMail(fields.email, { match: (m) => /Reset/.test(m.subject) }),
+      await world.smtp.nextMail(fields.email, { match: (m) => /Reset/.test(m.subject) }),
       '/auth/reset',
     );
 
-    const weak = await stack.client().post('/api/password/reset', { token, password: 'password1' });
+    const weak = await world.stack
+      .client()
+      .post('/api/password/reset', { token, password: 'password1' });
     expect(weak.status).toBe(400);
     expect(weak.body.issues[0].path).toBe('password');
 
-    const reset = await stack
+    const reset = await world.stack
       .client()
       .post('/api/password/reset', { token, password: NEW_PASSWORD });
     expect(reset.status).toBe(200);
@@ -208,11 +166,11 @@ describe('forgotten password', () => {
     expect((await second.get('/api/user')).status).toBe(401);
     expect((await signIn(fields.username, PASSWORD)).status).toBe(401);
     expect((await signIn(fields.username, NEW_PASSWORD)).status).toBe(200);
-    expect((await smtp.nextMail(fields.email)).subject).toBe(
+    expect((await world.smtp.nextMail(fields.email)).subject).toBe(
       'Your TrustCircle password was changed',
     );
 
-    const reused = await stack
+    const reused = await world.stack
       .client()
       .post('/api/password/reset', { token, password: 'another fine passphrase' });
     expect(reused.status).toBe(400);
@@ -221,18 +179,21 @@ describe('forgotten password', () => {
 
   it('refuses a link older than an hour', async () => {
     const { fields, user } = await signUp();
-    await stack.client().post('/api/password/forgot', { email: fields.email });
+    await world.stack.client().post('/api/password/forgot', { email: fields.email });
     const token = linkParam(
-      await smtp.nextMail(fields.email, { match: (m) => /Reset/.test(m.subject) }),
+      await world.smtp.nextMail(fields.email, { match: (m) => /Reset/.test(m.subject) }),
       '/auth/reset',
     );
-    await identityDb('account_tokens')
+    await world
+      .identityDb('account_tokens')
       .where({ user_id: user.id, purpose: 'password_reset' })
       .update({
-        created_at: identityDb.raw("now() - interval '61 minutes'"),
-        expires_at: identityDb.raw("now() - interval '1 minute'"),
+        created_at: world.identityDb.raw("now() - interval '61 minutes'"),
+        expires_at: world.identityDb.raw("now() - interval '1 minute'"),
       });
-    const res = await stack.client().post('/api/password/reset', { token, password: NEW_PASSWORD });
+    const res = await world.stack
+      .client()
+      .post('/api/password/reset', { token, password: NEW_PASSWORD });
     expect(res.status).toBe(400);
     expect((await signIn(fields.username, PASSWORD)).status).toBe(200);
   });
@@ -272,7 +233,7 @@ describe('change password', () => {
   });
 
   it('is for signed-in members only', async () => {
-    const res = await stack
+    const res = await world.stack
       .client()
       .post('/api/user/password', { currentPassword: PASSWORD, newPassword: NEW_PASSWORD });
     expect(res.status).toBe(401);

@@ -1,58 +1,15 @@
-import { gatewayService } from '@trustcircle/gateway';
-import { identityService } from '@trustcircle/identity';
-import { createDb, type Knex } from '@trustcircle/service-kit';
-import {
-  linkParam,
-  startMailServer,
-  startStack,
-  TestClient,
-  type MailServer,
-  type TestStack,
-} from '@trustcircle/testing';
+import { linkParam, TestClient, type MailServer } from '@trustcircle/testing';
+import { PASSWORD, signUp as register, signUpForm, useMailWorld } from './mail-world';
 
-let stack: TestStack;
-let smtp: MailServer;
-let identityDb: Knex;
+const world = useMailWorld({ LOGIN_FAILURES_PER_ACCOUNT: '3' });
+/** An address no other test uses. */
+const address = () => signUpForm('move').email;
 
-beforeAll(async () => {
-  smtp = await startMailServer();
-  stack = await startStack({
-    gateway: gatewayService,
-    services: [identityService],
-    env: {
-      identity: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://trustcircle.test' },
-      gateway: { LOGIN_FAILURES_PER_ACCOUNT: '3' },
-    },
-  });
-  identityDb = createDb({ url: stack.db.adminUrl, schema: 'identity', poolMax: 2 });
-});
-
-afterAll(async () => {
-  await identityDb?.destroy();
-  await stack?.stop();
-  await smtp?.close();
-});
-
-const PASSWORD = 'correct horse battery';
-let seq = 0;
-const address = () => {
-  seq += 1;
-  return `move_${Date.now().toString(36)}${seq}@example.com`;
-};
-
+/** A new account whose sign-up confirmation mail has been taken out of the way. */
 async function signUp() {
-  const client = stack.client();
-  const email = address();
-  const res = await client.post('/api/register', {
-    username: email.split('@')[0],
-    email,
-    name: `Mover ${seq}`,
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-  });
-  expect(res.status).toBe(201);
-  await smtp.nextMail(email); // the sign-up's confirmation link
-  return { client, email, user: res.body as { id: number; username: string } };
+  const { client, fields, user } = await register(world, signUpForm('move'));
+  await world.smtp.nextMail(fields.email); // the sign-up's confirmation link
+  return { client, email: fields.email, user };
 }
 
 const changeLink = (mail: Awaited<ReturnType<MailServer['nextMail']>>) =>
@@ -68,7 +25,7 @@ describe('changing the e-mail address', () => {
     expect(res.body.message).toMatch(/^We have sent a link to the new address/);
     expect((await client.get('/api/user')).body.email).toBe(email);
 
-    const mail = await smtp.nextMail(next);
+    const mail = await world.smtp.nextMail(next);
     expect(mail.subject).toBe('Confirm your new email address for TrustCircle');
     expect(mail.links[0]).toMatch(
       /^https:\/\/trustcircle\.test\/auth\/confirm-email-change\?token=[\w-]{43}$/,
@@ -76,10 +33,11 @@ describe('changing the e-mail address', () => {
     const token = changeLink(mail);
     // Until the link is opened the old address still signs in and the new one does not.
     expect(
-      (await stack.client().post('/api/login', { username: next, password: PASSWORD })).status,
+      (await world.stack.client().post('/api/login', { username: next, password: PASSWORD }))
+        .status,
     ).toBe(401);
 
-    const anonymous = new TestClient(stack.gatewayUrl);
+    const anonymous = new TestClient(world.stack.gatewayUrl);
     const done = await anonymous.post('/api/email/change/confirm', { token });
     expect(done.status).toBe(200);
     expect(done.body).toEqual({ message: 'Your email address has been changed.' });
@@ -87,7 +45,7 @@ describe('changing the e-mail address', () => {
     expect(me.email).toBe(next);
     expect(me.emailConfirmedAt).toEqual(expect.any(String));
 
-    const told = await smtp.nextMail(email);
+    const told = await world.smtp.nextMail(email);
     expect(told.subject).toBe('Your TrustCircle email address was changed');
     expect(told.text).toContain(`m${'*'.repeat(next.indexOf('@') - 1)}@example.com`);
     expect(told.text).not.toContain(next);
@@ -98,13 +56,15 @@ describe('changing the e-mail address', () => {
       { path: 'token', message: expect.stringMatching(/invalid, used or expired/) },
     ]);
     expect(
-      (await stack.client().post('/api/login', { username: next, password: PASSWORD })).status,
+      (await world.stack.client().post('/api/login', { username: next, password: PASSWORD }))
+        .status,
     ).toBe(200);
     expect(
-      (await stack.client().post('/api/login', { username: email, password: PASSWORD })).status,
+      (await world.stack.client().post('/api/login', { username: email, password: PASSWORD }))
+        .status,
     ).toBe(401);
     // The user event carried the change to the other services.
-    const events = await identityDb('users').where({ id: user.id }).first('version');
+    const events = await world.identityDb('users').where({ id: user.id }).first('version');
     expect(events.version).toBeGreaterThan(1);
   });
 
@@ -117,11 +77,12 @@ describe('changing the e-mail address', () => {
       password: PASSWORD,
     });
     expect([taken.status, taken.body]).toEqual([free.status, free.body]);
-    const notice = await smtp.nextMail(owner.email);
+    const notice = await world.smtp.nextMail(owner.email);
     expect(notice.subject).toBe('Someone tried to move their account to your email address');
     expect(notice.links).toEqual(['https://trustcircle.test/auth/forgot']);
     expect((await client.get('/api/user')).body.email).toBe(email);
-    const tokens = await identityDb('account_tokens')
+    const tokens = await world
+      .identityDb('account_tokens')
       .whereRaw('lower(email) = ?', [owner.email.toLowerCase()])
       .andWhere({ purpose: 'email_change' });
     expect(tokens).toEqual([]);
@@ -160,9 +121,10 @@ describe('changing the e-mail address', () => {
     // Exhausted, even the right password waits, as at sign-in.
     const right = await client.post('/api/user/email', { newEmail: next, password: PASSWORD });
     expect(right.status).toBe(429);
-    await smtp.expectNoMail(next, 300);
+    await world.smtp.expectNoMail(next, 300);
     expect(
-      (await stack.client().post('/api/user/email', { newEmail: next, password: PASSWORD })).status,
+      (await world.stack.client().post('/api/user/email', { newEmail: next, password: PASSWORD }))
+        .status,
     ).toBe(401);
   });
 
@@ -170,18 +132,19 @@ describe('changing the e-mail address', () => {
     const { client, user } = await signUp();
     const first = address();
     await client.post('/api/user/email', { newEmail: first, password: PASSWORD });
-    const expired = changeLink(await smtp.nextMail(first));
-    await identityDb('account_tokens')
+    const expired = changeLink(await world.smtp.nextMail(first));
+    await world
+      .identityDb('account_tokens')
       .where({ user_id: user.id, purpose: 'email_change' })
-      .update({ expires_at: identityDb.raw("now() - interval '1 second'") });
+      .update({ expires_at: world.identityDb.raw("now() - interval '1 second'") });
     expect((await client.post('/api/email/change/confirm', { token: expired })).status).toBe(400);
 
     const contested = address();
     await client.post('/api/user/email', { newEmail: contested, password: PASSWORD });
-    const link = changeLink(await smtp.nextMail(contested));
+    const link = changeLink(await world.smtp.nextMail(contested));
     const rival = await signUp();
     await rival.client.post('/api/user/email', { newEmail: contested, password: PASSWORD });
-    const rivalLink = changeLink(await smtp.nextMail(contested));
+    const rivalLink = changeLink(await world.smtp.nextMail(contested));
     expect(
       (await rival.client.post('/api/email/change/confirm', { token: rivalLink })).status,
     ).toBe(200);
