@@ -154,7 +154,7 @@ export function ReviewCard({
               {edited && (
                 <>
                   {' · '}
-                  <span className="tc-edited">
+                  <span className="tc-edited text-nowrap">
                     Edited <time dateTime={review.editedAt ?? undefined}>{edited}</time>
                   </span>
                 </>

@@ -1,7 +1,8 @@
 /**
  * @jest-environment jsdom
  */
-import { describe, expect, it } from '@jest/globals';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { BusinessDetailWithReviews } from '@trustcircle/contracts';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
@@ -24,16 +25,41 @@ const business = (patch: Partial<BusinessDetailWithReviews>) =>
     ...patch,
   }) as BusinessDetailWithReviews;
 
-function renderPage(data: BusinessDetailWithReviews) {
+/** The API: signed out, or signed in as user 1 with `mine` as their reviews of the business. */
+function stubApi(mine: unknown[] | null) {
+  globalThis.fetch = jest.fn(async (input: RequestInfo | URL) => {
+    const url = String(input);
+    const signedOut = mine === null;
+    const body = url === '/api/user' ? { id: 1, username: 'dana' } : mine;
+    return {
+      ok: !signedOut,
+      status: signedOut ? 401 : 200,
+      statusText: '',
+      text: async () => JSON.stringify(signedOut ? { message: 'Not signed in' } : body),
+      headers: new Headers(),
+    } as Response;
+  }) as typeof fetch;
+}
+
+function renderPage(data: BusinessDetailWithReviews, mine: unknown[] | null = null) {
+  stubApi(mine);
   render(
-    <MemoryRouter>
-      <Header business={data} />
-      <Stats business={data} />
-    </MemoryRouter>,
+    <QueryClientProvider
+      client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
+    >
+      <MemoryRouter>
+        <Header business={data} />
+        <Stats business={data} />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 }
 
 const stat = (label: string) => screen.getByTestId(`stat-${label}`).textContent;
+
+afterEach(() => {
+  jest.restoreAllMocks();
+});
 
 describe('business header and statistics', () => {
   it('say "Not yet rated" without stars, bar, 0.0 or 0% before the first review', () => {
@@ -65,5 +91,16 @@ describe('business header and statistics', () => {
     expect(screen.getByText('1 review')).toBeTruthy();
     expect(screen.getByText('1 community')).toBeTruthy();
     expect(stat('Community Rating')).toBe('100%');
+  });
+
+  it('offers "Edit your review" to a reader who reviewed it, "Write a Review" to others', async () => {
+    renderPage(business({ reviewCount: 1 }), [{ id: 40, businessId: 4 }]);
+    const edit = await screen.findByRole('link', { name: /Edit your review/ });
+    expect(edit.getAttribute('href')).toBe('/write-review/4');
+  });
+
+  it('says "Write a Review" to a visitor', () => {
+    renderPage(business({}));
+    expect(screen.getByRole('link', { name: /Write a Review/ })).toBeTruthy();
   });
 });

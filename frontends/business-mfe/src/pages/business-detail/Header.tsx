@@ -9,8 +9,10 @@ import {
   PenIcon,
   StarRating,
   TrustScoreBar,
+  useSessionUser,
   useToast,
 } from '@trustcircle/ui';
+import { useMyReviewOf } from '../../data';
 import { reviewCountText } from '../../components/BusinessCard';
 import { CategoryIcon } from '../../components/CategoryIcon';
 
@@ -21,6 +23,9 @@ export function Header({ business }: { business: BusinessDetailWithReviews }) {
   const groups = business.groupTrustScores;
   const score = business.globalTrustScore;
   const rated = isRated(business.reviewCount);
+  // The reader's own review, if any: the wizard then edits it, and the button says so.
+  const { user } = useSessionUser();
+  const mine = useMyReviewOf(user ? business.id : undefined);
   const share = async () => {
     const url = `${window.location.origin}/business/${business.id}`;
     try {
@@ -102,11 +107,11 @@ export function Header({ business }: { business: BusinessDetailWithReviews }) {
           <div className="d-flex flex-md-column gap-2 align-items-start">
             <Link
               to={`/write-review/${business.id}`}
-              className="btn btn-primary d-inline-flex align-items-center gap-2"
+              className="btn btn-primary d-inline-flex align-items-center gap-2 text-nowrap"
             >
-              <PenIcon size={16} /> Write a Review
+              <PenIcon size={16} /> {mine.data ? 'Edit your review' : 'Write a Review'}
             </Link>
-            <button type="button" className="btn btn-outline-secondary" onClick={share}>
+            <button type="button" className="btn btn-outline-secondary text-nowrap" onClick={share}>
               Share
             </button>
           </div>
