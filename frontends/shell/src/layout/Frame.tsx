@@ -17,7 +17,7 @@ function TopBar() {
 
   return (
     <header className="tc-topbar border-bottom bg-white sticky-top">
-      <div className="container-xl d-flex align-items-center gap-3 py-2">
+      <div className="container-xl d-flex align-items-center gap-2 py-2">
         {/* Below 992 px the main links do not fit the bar: the menu carries every entry. */}
         <button
           type="button"

@@ -42,7 +42,7 @@ export function MobileDrawer({ user, onClose }: { user: User | null; onClose(): 
           </h2>
           <button
             type="button"
-            className="btn tc-icon-btn"
+            className="btn tc-icon-btn ms-auto"
             aria-label="Close menu"
             onClick={onClose}
           >

@@ -16,7 +16,7 @@ export function BusinessResult({ business }: { business: BusinessSummary }) {
   return (
     <article className="tc-result" aria-label={business.name}>
       <div className="min-w-0 flex-grow-1">
-        <h3 className="h6 mb-1 text-truncate">
+        <h3 className="h6 mb-1 tc-result-name">
           <Link to={`/business/${business.id}`} className="tc-link-strong">
             {business.name}
           </Link>
@@ -54,7 +54,7 @@ export function GroupResult({ group }: { group: Group }) {
         <UsersIcon size={18} />
       </span>
       <div className="min-w-0 flex-grow-1">
-        <h3 className="h6 mb-1 text-truncate">
+        <h3 className="h6 mb-1 tc-result-name">
           <Link to={`/groups/${group.id}`} className="tc-link-strong">
             {group.name}
           </Link>
