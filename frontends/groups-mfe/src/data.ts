@@ -4,9 +4,12 @@ import {
   api,
   ApiError,
   formatErrorMessage,
+  isFiltered,
+  reviewViewPath,
   useDebouncedValue,
   useSessionUser,
   useWindowedList,
+  type ReviewView,
 } from '@trustcircle/ui';
 
 /** Query keys shared with the shell (its home reads the same caches). */
@@ -108,14 +111,17 @@ export function useLatestGroupReviews(id: number | null) {
 /** Reviews a page of the group page shows at a time (two pages at most: 40 cards). */
 export const GROUP_REVIEWS_PAGE = 20;
 
-/** The group page's review list, a window at a time (issue 17: no page of 141 reviews). */
-export function useGroupReviewList(group: Pick<Group, 'id' | 'reviewCount'>) {
+/**
+ * The group page's review list as the view says (sort and filters), a window at a time (issue
+ * 17: no page of 141 reviews). The group's reviewCount counts the unfiltered list only.
+ */
+export function useGroupReviewList(group: Pick<Group, 'id' | 'reviewCount'>, view: ReviewView) {
   return useWindowedList<ModeratedReview>(
-    groupReviewsKey(group.id),
-    `/api/groups/${group.id}/reviews`,
+    [...groupReviewsKey(group.id), view],
+    reviewViewPath(`/api/groups/${group.id}/reviews`, view, GROUP_REVIEWS_PAGE),
     {
       pageSize: GROUP_REVIEWS_PAGE,
-      knownTotal: group.reviewCount,
+      knownTotal: isFiltered(view) ? undefined : group.reviewCount,
     },
   );
 }

@@ -10,6 +10,8 @@ export * from './context';
 export * from './review-list';
 export * from './review-delete';
 export * from './paged';
+export * from './review-view';
+export * from './review-filters';
 export * from './windowed-list';
 export * from './debounce';
 export * from './hero-search';

@@ -1,8 +1,15 @@
 import type { BusinessDetailWithReviews, ModeratedReview } from '@trustcircle/contracts';
 import { Link } from 'react-router-dom';
-import { EmptyState, LoadMore, ReviewList, Spinner, usePagedList } from '@trustcircle/ui';
+import {
+  EmptyState,
+  LoadMore,
+  NoMatchingReviews,
+  ReviewFilters,
+  ReviewList,
+  Spinner,
+  usePagedList,
+} from '@trustcircle/ui';
 import { isFiltered, reviewsPath, withoutFilters, type ReviewView } from '../../review-view';
-import { ReviewFilters } from './ReviewFilters';
 
 /**
  * The business's reviews, sorted and filtered as the URL says, a page at a time with "Load
@@ -34,7 +41,11 @@ export function ReviewsTab({
   }
   return (
     <div className="tc-narrow-list">
-      <ReviewFilters business={business} view={view} onChange={onView} />
+      <ReviewFilters
+        view={view}
+        onChange={onView}
+        groups={business.groupTrustScores.map((g) => ({ id: g.groupId, name: g.groupName }))}
+      />
       {reviews.isLoading ? (
         <Spinner label="Loading reviews…" />
       ) : reviews.isError ? (
@@ -42,20 +53,7 @@ export function ReviewsTab({
           We couldn&apos;t load the reviews right now.
         </p>
       ) : items.length === 0 ? (
-        <div className="card border-0 shadow-sm">
-          <EmptyState
-            title="No reviews match these filters"
-            hint="Try fewer stars, or show reviews without photos too."
-          >
-            <button
-              type="button"
-              className="btn btn-sm btn-outline-primary"
-              onClick={() => onView(withoutFilters(view))}
-            >
-              Clear filters
-            </button>
-          </EmptyState>
-        </div>
+        <NoMatchingReviews onClear={() => onView(withoutFilters(view))} />
       ) : (
         <>
           <ReviewList reviews={items} />

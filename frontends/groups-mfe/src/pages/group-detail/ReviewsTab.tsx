@@ -2,17 +2,24 @@ import type { Group } from '@trustcircle/contracts';
 import type { ReactNode } from 'react';
 import {
   EmptyState,
+  isFiltered,
+  LoadMore,
+  NoMatchingReviews,
   PenIcon,
+  ReviewFilters,
   ReviewList,
   ShowEarlier,
   Spinner,
+  useReviewViewParams,
   WindowFooter,
+  withoutFilters,
 } from '@trustcircle/ui';
 import { useGroupReviewList } from '../../data';
 
 /**
- * The group's Reviews tab (`GET /api/groups/{id}/reviews`, newest first) with its empty and error
- * states, 20 reviews a page and never more than two pages on screen (issue 17).
+ * The group's Reviews tab (`GET /api/groups/{id}/reviews`) sorted and filtered as the URL says
+ * (`?sort=&stars=&photos=`, the business page's controls), 20 reviews a page and never more
+ * than two pages on screen (issue 17), with its empty and error states.
  */
 export function ReviewsTab({
   group,
@@ -23,8 +30,11 @@ export function ReviewsTab({
   isMember: boolean;
   writeButton: ReactNode;
 }) {
-  const reviews = useGroupReviewList(group);
-  if (reviews.isLoading) return <Spinner label="Loading the group's reviews…" />;
+  const [urlView, setView] = useReviewViewParams();
+  // A group's list is that group's: no community filter here.
+  const view = { ...urlView, groupId: null };
+  const reviews = useGroupReviewList(group, view);
+  const filtered = isFiltered(view);
   if (reviews.isError)
     return (
       <div className="card border-0 shadow-sm">
@@ -34,7 +44,7 @@ export function ReviewsTab({
         />
       </div>
     );
-  if (reviews.items.length === 0)
+  if (!reviews.isLoading && reviews.items.length === 0 && !filtered)
     return (
       <div className="card border-0 shadow-sm">
         <EmptyState
@@ -52,9 +62,23 @@ export function ReviewsTab({
     );
   return (
     <div data-testid="group-reviews">
-      <ShowEarlier list={reviews} noun="reviews" />
-      <ReviewList reviews={reviews.items} />
-      <WindowFooter list={reviews} singular="review" />
+      <ReviewFilters view={view} onChange={setView} />
+      {reviews.isLoading ? (
+        <Spinner label="Loading the group's reviews…" />
+      ) : reviews.items.length === 0 ? (
+        <NoMatchingReviews onClear={() => setView(withoutFilters(view))} />
+      ) : (
+        <>
+          <ShowEarlier list={reviews} noun="reviews" />
+          <ReviewList reviews={reviews.items} />
+          {filtered ? (
+            // The group's count is of every review: a filtered list says only where it ends.
+            <LoadMore query={reviews} endText="No more reviews" />
+          ) : (
+            <WindowFooter list={reviews} singular="review" />
+          )}
+        </>
+      )}
     </div>
   );
 }

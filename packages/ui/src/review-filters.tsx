@@ -1,29 +1,54 @@
-import type { BusinessDetailWithReviews } from '@trustcircle/contracts';
-import { useId } from 'react';
-import type { ReviewSort } from '@trustcircle/contracts/reviews';
-import { StarIcon } from '@trustcircle/ui';
+import type { ReviewSort } from '@trustcircle/contracts';
+import { useCallback, useId } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { EmptyState } from './components';
+import { StarIcon } from './icons';
 import {
   isFiltered,
+  readReviewView,
   SORT_LABELS,
   SORT_ORDER,
   withoutFilters,
+  writeReviewView,
   type ReviewView,
-} from '../../review-view';
+} from './review-view';
+
+/**
+ * The review view kept in the page's URL (`?sort=&stars=&photos=&group=`, defaults left out),
+ * so a reload or a shared link shows the same list; other parameters are kept. A change
+ * replaces the history entry: the Back button leaves the page rather than undoing a filter.
+ */
+export function useReviewViewParams(): [ReviewView, (view: ReviewView) => void] {
+  const [params, setParams] = useSearchParams();
+  const setView = useCallback(
+    (view: ReviewView) =>
+      setParams((now) => writeReviewView(now, view), { replace: true, preventScrollReset: true }),
+    [setParams],
+  );
+  return [readReviewView(params), setView];
+}
 
 const STAR_CHOICES = [5, 4, 3, 2, 1];
 
+/** A community a list can be narrowed to (a business's reviews shared with it). */
+export interface ReviewFilterGroup {
+  id: number;
+  name: string;
+}
+
 /**
- * The Reviews tab's controls (issue 17): sort, a star filter (any of 1–5), "With photos" and
- * a community. Each change becomes the URL's (the page keeps the view there).
+ * The controls over a list of reviews (issue 17): sort, a star filter (any of 1–5), "With
+ * photos" and, when `groups` are given, a community. Each change goes to `onChange`; the page
+ * keeps the view in its URL. Used by the business page, the group page and the profile.
  */
 export function ReviewFilters({
-  business,
   view,
   onChange,
+  groups = [],
 }: {
-  business: BusinessDetailWithReviews;
   view: ReviewView;
   onChange(view: ReviewView): void;
+  groups?: ReviewFilterGroup[];
 }) {
   const ids = useId();
   const set = (patch: Partial<ReviewView>) => onChange({ ...view, ...patch });
@@ -33,7 +58,6 @@ export function ReviewFilters({
         ? view.stars.filter((s) => s !== star)
         : [...view.stars, star].sort(),
     });
-  const groups = business.groupTrustScores;
   return (
     <div className="tc-review-filters card border-0 shadow-sm mb-3">
       <div className="card-body d-flex flex-wrap align-items-end gap-3">
@@ -89,8 +113,8 @@ export function ReviewFilters({
             >
               <option value="">All communities</option>
               {groups.map((group) => (
-                <option key={group.groupId} value={group.groupId}>
-                  {group.groupName}
+                <option key={group.id} value={group.id}>
+                  {group.name}
                 </option>
               ))}
             </select>
@@ -118,6 +142,22 @@ export function ReviewFilters({
           </button>
         )}
       </div>
+    </div>
+  );
+}
+
+/** "No reviews match these filters" with a way back to every review. */
+export function NoMatchingReviews({ onClear }: { onClear(): void }) {
+  return (
+    <div className="card border-0 shadow-sm">
+      <EmptyState
+        title="No reviews match these filters"
+        hint="Try fewer stars, or show reviews without photos too."
+      >
+        <button type="button" className="btn btn-sm btn-outline-primary" onClick={onClear}>
+          Clear filters
+        </button>
+      </EmptyState>
     </div>
   );
 }
