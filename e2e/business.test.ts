@@ -182,10 +182,12 @@ describe('explore', () => {
     await hero.getByRole('button', { name: 'Search', exact: true }).click();
     await p.waitForURL((url) => url.pathname === '/search' && url.search === '?q=volt%20%26%20co');
     await p.getByRole('heading', { level: 1, name: 'Search results for "volt & co"' }).waitFor();
-    await hero.getByLabel('Search businesses', { exact: true }).fill('volt');
-    await hero.getByRole('button', { name: 'Search', exact: true }).click();
+    // /search is the shell's (issue 17): businesses, groups and people, its own search field.
+    const again = p.locator('form:has(#search-page-q)');
+    await again.getByLabel('Search businesses, groups and people', { exact: true }).fill('volt');
+    await again.getByRole('button', { name: 'Search', exact: true }).click();
     await p.waitForURL('**/search?q=volt');
-    await p.getByRole('heading', { name: /Businesses/ }).waitFor();
+    await p.getByRole('tab', { name: /Businesses/, selected: true }).waitFor();
     await p.getByRole('link', { name: 'Volt Electronics' }).waitFor();
   });
 
@@ -400,9 +402,11 @@ describe('the whole journey', () => {
     await p.getByRole('link', { name: 'Luigi Trattoria' }).waitFor();
     await p.getByText(/1 this week/).waitFor();
     await p.goto('/search?q=pizza');
-    await p.getByRole('link', { name: 'Pizza Critics' }).waitFor();
     await p.getByRole('link', { name: 'Luigi Trattoria' }).waitFor();
     await screenshot(p, 'business-search-1280');
+    // Groups are the search page's second tab (issue 17).
+    await p.getByRole('tab', { name: /^Groups/ }).click();
+    await p.getByRole('link', { name: 'Pizza Critics' }).waitFor();
   });
 
   it('three fresh accounts only queue it; a verified reporter holds it: hidden from others, held for its author', async () => {

@@ -64,7 +64,7 @@ export function SearchPage() {
     <>
       <section className="tc-hero tc-hero-compact text-white">
         <div className="container-xl py-4">
-          <h1 className="h3 fw-bold mb-3">{q ? `Search results for “${q}”` : 'Search'}</h1>
+          <h1 className="h3 fw-bold mb-3">{q ? `Search results for "${q}"` : 'Search'}</h1>
           <HeroSearchForm
             id="search-page-q"
             name="q"
