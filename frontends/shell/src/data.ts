@@ -1,6 +1,6 @@
 import type { Group, ModeratedReview, TrendingBusiness } from '@trustcircle/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, getListOrEmpty } from '@trustcircle/ui';
+import { api, getListOrEmpty, usePagedList } from '@trustcircle/ui';
 import { useSession } from './session';
 
 /** A list that may not exist yet (404 → empty); only fetched when signed in if `private`. */
@@ -21,6 +21,15 @@ export const useFeed = (path = '/api/reviews/feed') =>
 /** The author's reviews (held and removed ones included, each with `moderation`). */
 export const MY_REVIEWS_KEY = ['/api/reviews/user'];
 export const useMyReviews = () => useList<ModeratedReview>(MY_REVIEWS_KEY[0]!, { private: true });
+/** Reviews a page of /my-reviews holds: with photos, a few screens. */
+export const MY_REVIEWS_PAGE = 20;
+/** /my-reviews a page at a time with the API's cursors (issue 17: no screen of every review). */
+export const MY_REVIEWS_PAGED_KEY = [...MY_REVIEWS_KEY, 'paged'];
+export const useMyReviewPages = () =>
+  usePagedList<ModeratedReview>(
+    MY_REVIEWS_PAGED_KEY,
+    `${MY_REVIEWS_KEY[0]!}?limit=${MY_REVIEWS_PAGE}`,
+  );
 export const useTrending = () => useList<TrendingBusiness>('/api/businesses/trending');
 export const useCategories = () => useList<string>('/api/categories');
 

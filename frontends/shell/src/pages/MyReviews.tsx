@@ -1,5 +1,5 @@
 import type { ModeratedReview } from '@trustcircle/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import {
@@ -7,14 +7,16 @@ import {
   apiMessage,
   CheckBadgeIcon,
   EmptyState,
+  LoadMore,
   moderationNotice,
+  type Page,
   REVIEW_LINK_COPIED,
   ReviewCard,
   Spinner,
   useReviewDeletion,
   useToast,
 } from '@trustcircle/ui';
-import { MY_REVIEWS_KEY, useMyReviews } from '../data';
+import { MY_REVIEWS_PAGED_KEY, useMyReviewPages } from '../data';
 import { useSession } from '../session';
 
 type Moderation = NonNullable<ModeratedReview['moderation']>;
@@ -26,8 +28,18 @@ function useAppeal() {
     mutationFn: ({ id, message }: { id: number; message: string }) =>
       api.post<{ moderation: Moderation }>(`/api/reviews/${id}/appeal`, { message }),
     onSuccess: ({ moderation }, { id }) =>
-      client.setQueryData<ModeratedReview[]>(MY_REVIEWS_KEY, (list) =>
-        list?.map((review) => (review.id === id ? { ...review, moderation } : review)),
+      client.setQueryData<InfiniteData<Page<ModeratedReview>>>(MY_REVIEWS_PAGED_KEY, (data) =>
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((page) => ({
+                ...page,
+                items: page.items.map((review) =>
+                  review.id === id ? { ...review, moderation } : review,
+                ),
+              })),
+            }
+          : data,
       ),
   });
 }
@@ -137,11 +149,11 @@ function ModerationNote({ review }: { review: ModeratedReview }) {
 }
 
 export function MyReviewsPage() {
-  const reviews = useMyReviews();
+  const reviews = useMyReviewPages();
   const { user } = useSession();
   const toast = useToast();
   const deletion = useReviewDeletion();
-  const list = reviews.data ?? [];
+  const list = reviews.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <div className="container py-4 tc-narrow">
       {deletion.dialog}
@@ -184,6 +196,7 @@ export function MyReviewsPage() {
           ))}
         </ul>
       )}
+      {list.length > 0 && <LoadMore query={reviews} endText="No more reviews" />}
     </div>
   );
 }
