@@ -7,7 +7,6 @@ import { ExplorePage } from './pages/Explore';
 import { NewBusinessPage } from './pages/NewBusiness';
 import { ReportReviewPage } from './pages/ReportReview';
 import { ReviewPage } from './pages/ReviewPage';
-import { SearchPage } from './pages/Search';
 import { TrendingPage } from './pages/Trending';
 import { WriteReviewPage } from './pages/WriteReview';
 import './styles.scss';
@@ -21,7 +20,6 @@ const ModerationLog = lazy(() =>
 /** The business remote's pages (design §7): browsing is public, writing and reporting need a session. */
 export const routes: AppRoute[] = [
   { path: '/explore', access: 'public', element: <ExplorePage /> },
-  { path: '/search', access: 'public', element: <SearchPage /> },
   { path: '/category', access: 'public', element: <Navigate to="/explore" replace /> },
   { path: '/category/:category', access: 'public', element: <CategoryPage /> },
   { path: '/trending', access: 'public', element: <TrendingPage /> },
