@@ -98,9 +98,10 @@ export type ReviewListQuery = z.infer<typeof ReviewListQuerySchema>;
 
 /**
  * The caller's own reviews; `businessId` keeps the one of that business (at most one: a
- * member reviews a business once), which the wizard opens for editing.
+ * member reviews a business once), which the wizard opens for editing. `sort`, `stars` and
+ * `withPhotos` as for a business's list (the profile's Reviews tab).
  */
-export const UserReviewsQuerySchema = PageQuerySchema.extend({
+export const UserReviewsQuerySchema = ReviewListQuerySchema.omit({ groupId: true }).extend({
   businessId: queryId('businessId must be a business id').optional(),
 });
 export type UserReviewsQuery = z.infer<typeof UserReviewsQuerySchema>;
@@ -302,7 +303,7 @@ export const reviewApiOperations: ApiOperation[] = [
     method: 'get',
     path: '/api/reviews/user',
     summary:
-      'Your own reviews, newest first (paged), held and removed ones included, each with `moderation`; `businessId` keeps the one of that business',
+      'Your own reviews, newest first (paged), held and removed ones included, each with `moderation`; `businessId` keeps the one of that business. Another `sort` (relevant, highest, lowest), `stars` or `withPhotos` lists only the reviews others can see',
     tag: 'reviews',
     auth: 'session',
     query: UserReviewsQuerySchema,

@@ -93,6 +93,33 @@ describe('sorted and filtered review lists', () => {
     }
   });
 
+  it("sorts and filters an author's own list (the profile), paged with the same cursors", async () => {
+    const author = authors[0]!; // wrote the 3★ review
+    const second = await world.business('Second Bistro', 'Restaurants');
+    const res = await author.client.post(
+      '/api/reviews',
+      reviewBody(second, [group], { rating: 5 }),
+    );
+    expect(res.status).toBe(201);
+    const mine = async (query: string) => {
+      const list = await author.client.get(`/api/reviews/user?${query}`);
+      expect(list.status).toBe(200);
+      return list;
+    };
+    const rated = async (query: string) =>
+      ((await mine(query)).body as { rating: number }[]).map((r) => r.rating);
+    expect(await rated('sort=lowest')).toEqual([3, 5]);
+    expect(await rated('sort=highest')).toEqual([5, 3]);
+    expect(await rated('sort=highest&stars=3')).toEqual([3]);
+    expect(await rated('withPhotos=true')).toEqual([]);
+    expect(await rated('')).toEqual([5, 3]);
+    const first = await mine('sort=lowest&limit=1');
+    expect(first.body.map((r: { rating: number }) => r.rating)).toEqual([3]);
+    const cursor = first.headers.get('x-next-cursor')!;
+    expect(await rated(`sort=lowest&limit=1&cursor=${cursor}`)).toEqual([5]);
+    expect((await author.client.get('/api/reviews/user?sort=best')).status).toBe(400);
+  });
+
   it("refuses an unknown sort, bad stars and another sort's cursor with a 400", async () => {
     const client = world.stack.client();
     const base = `/api/businesses/${business}/reviews`;

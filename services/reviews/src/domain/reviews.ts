@@ -270,8 +270,14 @@ export function createReviews({ db }: ReviewsDeps) {
       return page(rows, query);
     },
 
-    /** The author's own reviews, held and removed ones included, each with `moderation`. */
+    /**
+     * The author's own reviews, held and removed ones included, each with `moderation`; sorted
+     * another way or filtered (the profile), the ones others can see, as a business lists them.
+     */
     async byUser(userId: number, query: UserReviewsQuery): Promise<ReviewPage> {
+      if (query.businessId === undefined && !isPlainList(query)) {
+        return sorted({ userId }, query, userId);
+      }
       const rows = await reviewsStore.userPage(db, userId, pageArgs(query), query.businessId);
       return page(
         rows.map((row) => ({ id: row.id, json: withModeration(row) })),

@@ -2,8 +2,8 @@ import type { ReviewSort } from '@trustcircle/contracts';
 import type { Knex } from '@trustcircle/service-kit';
 import { sortedViewsOf, take, type ReviewView } from './reviews-store';
 
-/** Whose reviews: a business's, or those shared with a group. */
-export type ListScope = { businessId: number } | { groupId: number };
+/** Whose reviews: a business's, those shared with a group, or an author's. */
+export type ListScope = { businessId: number } | { groupId: number } | { userId: number };
 
 export interface ListFilter {
   stars?: number[];
@@ -46,7 +46,7 @@ function keyset(sort: ReviewSort, after: ListPosition | null): [string, Knex.Raw
 }
 
 /**
- * One page of a business's or group's visible reviews, sorted and filtered, as read views in
+ * One page of a business's, group's or author's visible reviews, sorted and filtered, as read views in
  * that order. Every fragment is a constant of this module; user input only ever binds.
  */
 export async function sortedPage(
@@ -64,12 +64,19 @@ export async function sortedPage(
   const where: string[] = [];
   const bindings: Knex.RawBinding[] = [];
   const from =
-    'businessId' in scope
-      ? 'reviews r'
-      : 'review_tags t join reviews r on r.id = t.review_id and not t.hidden';
-  if ('businessId' in scope) where.push('r.business_id = ?');
-  else where.push('t.group_id = ?');
-  bindings.push('businessId' in scope ? scope.businessId : scope.groupId);
+    'groupId' in scope
+      ? 'review_tags t join reviews r on r.id = t.review_id and not t.hidden'
+      : 'reviews r';
+  if ('businessId' in scope) {
+    where.push('r.business_id = ?');
+    bindings.push(scope.businessId);
+  } else if ('userId' in scope) {
+    where.push('r.user_id = ?');
+    bindings.push(scope.userId);
+  } else {
+    where.push('t.group_id = ?');
+    bindings.push(scope.groupId);
+  }
   where.push('not r.hidden');
   if (filter.stars?.length) {
     where.push('r.rating = any(?::int[])');
