@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { EmptyState, levelFromScore, profileScore, ReviewList } from '@trustcircle/ui';
+import { EmptyState, levelFromScore, profileScore } from '@trustcircle/ui';
 import { useMyGroups, useMyReviews } from '../data';
 import { useSession } from '../session';
 import { MyGroupsTab } from './profile/MyGroupsTab';
 import { ProfileHeader } from './profile/ProfileHeader';
+import { ProfileReviewsTab } from './profile/ProfileReviewsTab';
 import { ProfileSettingsForm } from './profile/ProfileSettingsForm';
 
 type ProfileTab = 'reviews' | 'communities' | 'settings';
@@ -129,7 +130,7 @@ export function ProfilePage() {
                     </Link>
                   </EmptyState>
                 ) : (
-                  <ReviewList reviews={myReviews} />
+                  <ProfileReviewsTab />
                 ))}
               {tab === 'communities' && <MyGroupsTab myGroups={myGroups} />}
               {tab === 'settings' && <ProfileSettingsForm user={user} />}

@@ -1,0 +1,46 @@
+import type { ModeratedReview } from '@trustcircle/contracts';
+import {
+  LoadMore,
+  NoMatchingReviews,
+  ReviewFilters,
+  ReviewList,
+  reviewViewPath,
+  Spinner,
+  usePagedList,
+  useReviewViewParams,
+  withoutFilters,
+} from '@trustcircle/ui';
+import { MY_REVIEWS_KEY, MY_REVIEWS_PAGE } from '../../data';
+
+/**
+ * The profile's Reviews tab (issue 17): the author's reviews with the business page's sort and
+ * star/photo controls, the view in the URL (`/profile?sort=lowest&stars=1`), 20 a page from
+ * `GET /api/reviews/user` with its cursors, Load more, and a visible end.
+ */
+export function ProfileReviewsTab() {
+  const [urlView, setView] = useReviewViewParams();
+  // Every review here is the reader's own: no community filter.
+  const view = { ...urlView, groupId: null };
+  const path = reviewViewPath(MY_REVIEWS_KEY[0]!, view, MY_REVIEWS_PAGE);
+  const reviews = usePagedList<ModeratedReview>([...MY_REVIEWS_KEY, 'profile', view], path);
+  const items = reviews.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <>
+      <ReviewFilters view={view} onChange={setView} />
+      {reviews.isLoading ? (
+        <Spinner label="Loading your reviews…" />
+      ) : reviews.isError ? (
+        <p className="text-body-secondary mb-0" role="status">
+          We couldn&apos;t load your reviews right now.
+        </p>
+      ) : items.length === 0 ? (
+        <NoMatchingReviews onClear={() => setView(withoutFilters(view))} />
+      ) : (
+        <>
+          <ReviewList reviews={items} />
+          <LoadMore query={reviews} endText="No more reviews" />
+        </>
+      )}
+    </>
+  );
+}
