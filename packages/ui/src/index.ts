@@ -12,6 +12,7 @@ export * from './review-delete';
 export * from './paged';
 export * from './review-view';
 export * from './review-filters';
+export * from './paged-reviews';
 export * from './windowed-list';
 export * from './debounce';
 export * from './hero-search';

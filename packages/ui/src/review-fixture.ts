@@ -19,3 +19,28 @@ export const sampleReview: ModeratedReview = {
   user: { id: 3, name: 'Dana Scully', username: 'dana', avatar: null, isVerified: true },
   hasVoted: false,
 };
+
+/**
+ * `fetch` for the component tests of paged review lists: `/api/user` answers 401 (nobody is
+ * signed in), any other URL the reviews `answer` gives, with `X-Next-Cursor: next` when it says
+ * there is more. Returns the URLs asked, in order.
+ */
+export function stubReviewFetch(
+  answer: (url: string) => { items: unknown[]; more?: boolean },
+): string[] {
+  const asked: string[] = [];
+  globalThis.fetch = (async (input: RequestInfo | URL) => {
+    const url = String(input);
+    asked.push(url);
+    const anonymous = url.startsWith('/api/user');
+    const { items, more } = anonymous ? { items: [], more: false } : answer(url);
+    return {
+      ok: !anonymous,
+      status: anonymous ? 401 : 200,
+      statusText: '',
+      text: async () => JSON.stringify(items),
+      headers: new Headers(more ? { 'X-Next-Cursor': 'next' } : {}),
+    } as Response;
+  }) as typeof fetch;
+  return asked;
+}

@@ -1,14 +1,6 @@
 import type { BusinessDetailWithReviews, ModeratedReview } from '@trustcircle/contracts';
 import { Link } from 'react-router-dom';
-import {
-  EmptyState,
-  LoadMore,
-  NoMatchingReviews,
-  ReviewFilters,
-  ReviewList,
-  Spinner,
-  usePagedList,
-} from '@trustcircle/ui';
+import { EmptyState, PagedReviews, ReviewFilters, usePagedList } from '@trustcircle/ui';
 import { isFiltered, reviewsPath, withoutFilters, type ReviewView } from '../../review-view';
 
 /**
@@ -46,20 +38,12 @@ export function ReviewsTab({
         onChange={onView}
         groups={business.groupTrustScores.map((g) => ({ id: g.groupId, name: g.groupName }))}
       />
-      {reviews.isLoading ? (
-        <Spinner label="Loading reviews…" />
-      ) : reviews.isError ? (
-        <p className="text-body-secondary" role="status">
-          We couldn&apos;t load the reviews right now.
-        </p>
-      ) : items.length === 0 ? (
-        <NoMatchingReviews onClear={() => onView(withoutFilters(view))} />
-      ) : (
-        <>
-          <ReviewList reviews={items} />
-          <LoadMore query={reviews} endText="No more reviews" />
-        </>
-      )}
+      <PagedReviews
+        query={reviews}
+        onClear={() => onView(withoutFilters(view))}
+        loadingLabel="Loading reviews…"
+        errorText="We couldn't load the reviews right now."
+      />
     </div>
   );
 }

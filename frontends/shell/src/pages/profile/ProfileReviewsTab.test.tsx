@@ -1,10 +1,10 @@
 /**
  * @jest-environment jsdom
  */
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { sampleReview } from '@trustcircle/ui/src/review-fixture';
+import { sampleReview, stubReviewFetch } from '@trustcircle/ui/src/review-fixture';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { ProfileReviewsTab } from './ProfileReviewsTab';
 
@@ -13,24 +13,11 @@ const review = (id: number) => ({ ...sampleReview, id, content: `My review ${id}
 
 let asked: string[];
 beforeEach(() => {
-  asked = [];
-  globalThis.fetch = jest.fn(async (input: RequestInfo | URL) => {
-    const url = String(input);
-    asked.push(url);
-    const anonymous = url.startsWith('/api/user');
-    const none = url.includes('withPhotos=true');
-    const last = url.includes('cursor=next');
-    return {
-      ok: !anonymous,
-      status: anonymous ? 401 : 200,
-      statusText: '',
-      text: async () => JSON.stringify(none ? [] : last ? [review(3)] : [review(1), review(2)]),
-      headers: new Headers(none || last ? {} : { 'X-Next-Cursor': 'next' }),
-    } as Response;
-  }) as typeof fetch;
-});
-afterEach(() => {
-  jest.restoreAllMocks();
+  asked = stubReviewFetch((url) => {
+    if (url.includes('withPhotos=true')) return { items: [] };
+    if (url.includes('cursor=next')) return { items: [review(3)] };
+    return { items: [review(1), review(2)], more: true };
+  });
 });
 
 function Url() {

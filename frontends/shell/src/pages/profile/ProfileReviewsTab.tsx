@@ -1,11 +1,8 @@
 import type { ModeratedReview } from '@trustcircle/contracts';
 import {
-  LoadMore,
-  NoMatchingReviews,
+  PagedReviews,
   ReviewFilters,
-  ReviewList,
   reviewViewPath,
-  Spinner,
   usePagedList,
   useReviewViewParams,
   withoutFilters,
@@ -23,24 +20,15 @@ export function ProfileReviewsTab() {
   const view = { ...urlView, groupId: null };
   const path = reviewViewPath(MY_REVIEWS_KEY[0]!, view, MY_REVIEWS_PAGE);
   const reviews = usePagedList<ModeratedReview>([...MY_REVIEWS_KEY, 'profile', view], path);
-  const items = reviews.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <>
       <ReviewFilters view={view} onChange={setView} />
-      {reviews.isLoading ? (
-        <Spinner label="Loading your reviews…" />
-      ) : reviews.isError ? (
-        <p className="text-body-secondary mb-0" role="status">
-          We couldn&apos;t load your reviews right now.
-        </p>
-      ) : items.length === 0 ? (
-        <NoMatchingReviews onClear={() => setView(withoutFilters(view))} />
-      ) : (
-        <>
-          <ReviewList reviews={items} />
-          <LoadMore query={reviews} endText="No more reviews" />
-        </>
-      )}
+      <PagedReviews
+        query={reviews}
+        onClear={() => setView(withoutFilters(view))}
+        loadingLabel="Loading your reviews…"
+        errorText="We couldn't load your reviews right now."
+      />
     </>
   );
 }
