@@ -134,6 +134,8 @@ describe('the group page', () => {
 
       // With photos instead of one star: the two reviews with a photo, lowest rated first.
       await oneStar.click();
+      // The URL is the view: the next control reads it once this change has landed there.
+      await p.waitForURL((url) => url.search === '?sort=lowest');
       await list.getByLabel('With photos').check();
       await p.waitForURL((url) => url.search === '?sort=lowest&photos=1');
       await list.getByText('No more reviews').waitFor();
@@ -155,5 +157,25 @@ describe('the group page', () => {
       .filter({ hasText: `Showing 1–20 of ${REVIEWS} reviews` })
       .waitFor();
     await screenshot(p, 'review-lists-group-1280');
+  });
+});
+
+describe('the profile', () => {
+  it('sorts and filters its reviews, kept in the URL through a reload', async () => {
+    const p = await page(1280);
+    await p.goto('/profile');
+    const panel = p.getByRole('tabpanel');
+    await panel.getByRole('article').nth(19).waitFor();
+    await panel.getByLabel('Sort by').selectOption('highest');
+    await panel.getByRole('button', { name: '1 star', exact: true }).click();
+    await p.waitForURL((url) => url.search === '?sort=highest&stars=1');
+    await panel.getByText('No more reviews').waitFor();
+    await p.reload();
+    await panel.getByText('No more reviews').waitFor();
+    expect(await panel.getByLabel('Sort by').inputValue()).toBe('highest');
+    const texts = await panel.getByRole('article').allTextContents();
+    expect(texts).toHaveLength(REVIEWS / 5);
+    for (const text of texts) expect(text).toContain('1 star for');
+    await screenshot(p, 'review-lists-profile-1280');
   });
 });
