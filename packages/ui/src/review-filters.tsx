@@ -1,5 +1,5 @@
 import type { ReviewSort } from '@trustcircle/contracts';
-import { useCallback, useId } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { EmptyState } from './components';
 import { StarIcon } from './icons';
@@ -51,12 +51,21 @@ export function ReviewFilters({
   groups?: ReviewFilterGroup[];
 }) {
   const ids = useId();
-  const set = (patch: Partial<ReviewView>) => onChange({ ...view, ...patch });
+  // The page's view arrives through the URL a render later (a router transition): until then
+  // the controls show the last choice, and the next click builds on it, not on the older view.
+  const [shown, setShown] = useState(view);
+  const viewKey = JSON.stringify(view);
+  useEffect(() => setShown(JSON.parse(viewKey) as ReviewView), [viewKey]);
+  const choose = (next: ReviewView) => {
+    setShown(next);
+    onChange(next);
+  };
+  const set = (patch: Partial<ReviewView>) => choose({ ...shown, ...patch });
   const toggleStar = (star: number) =>
     set({
-      stars: view.stars.includes(star)
-        ? view.stars.filter((s) => s !== star)
-        : [...view.stars, star].sort(),
+      stars: shown.stars.includes(star)
+        ? shown.stars.filter((s) => s !== star)
+        : [...shown.stars, star].sort(),
     });
   return (
     <div className="tc-review-filters card border-0 shadow-sm mb-3">
@@ -68,7 +77,7 @@ export function ReviewFilters({
           <select
             id={`${ids}-sort`}
             className="form-select form-select-sm"
-            value={view.sort}
+            value={shown.sort}
             onChange={(event) => set({ sort: event.target.value as ReviewSort })}
           >
             {SORT_ORDER.map((sort) => (
@@ -82,7 +91,7 @@ export function ReviewFilters({
           <legend className="form-label small fw-semibold mb-1">Stars</legend>
           <div className="btn-group btn-group-sm flex-wrap" role="group">
             {STAR_CHOICES.map((star) => {
-              const on = view.stars.includes(star);
+              const on = shown.stars.includes(star);
               return (
                 <button
                   key={star}
@@ -106,7 +115,7 @@ export function ReviewFilters({
             <select
               id={`${ids}-group`}
               className="form-select form-select-sm"
-              value={view.groupId ?? ''}
+              value={shown.groupId ?? ''}
               onChange={(event) =>
                 set({ groupId: event.target.value ? Number(event.target.value) : null })
               }
@@ -125,18 +134,18 @@ export function ReviewFilters({
             id={`${ids}-photos`}
             type="checkbox"
             className="form-check-input"
-            checked={view.withPhotos}
+            checked={shown.withPhotos}
             onChange={(event) => set({ withPhotos: event.target.checked })}
           />
           <label htmlFor={`${ids}-photos`} className="form-check-label small">
             With photos
           </label>
         </div>
-        {isFiltered(view) && (
+        {isFiltered(shown) && (
           <button
             type="button"
             className="btn btn-sm btn-link ms-auto px-0"
-            onClick={() => onChange(withoutFilters(view))}
+            onClick={() => choose(withoutFilters(shown))}
           >
             Clear filters
           </button>
