@@ -29,7 +29,7 @@ export function stubReviewFetch(
   answer: (url: string) => { items: unknown[]; more?: boolean },
 ): string[] {
   const asked: string[] = [];
-  globalThis.fetch = (async (input: RequestInfo | URL) => {
+  globalThis.fetch = (async (input: Parameters<typeof fetch>[0]) => {
     const url = String(input);
     asked.push(url);
     const anonymous = url.startsWith('/api/user');
