@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import knex, { type Knex } from 'knex';
+import { Client, type ClientConfig } from 'pg';
 import type { Logger } from './logger';
 
 export type { Knex };
@@ -41,22 +42,35 @@ export interface Migration {
   down?(db: Knex): Promise<void>;
 }
 
-/** Migrations are listed in code (not globbed) so compiled and test builds see the same set. */
+/**
+ * Migrations are listed in code (not globbed) so compiled and test builds see the same set.
+ *
+ * Replicas start together (k8s `replicas: 2`, the chaos cluster): knex's own lock is a row that
+ * the loser finds taken and fails on at once, and a replica killed mid-migration leaves it taken
+ * for good. A session advisory lock on a connection of its own makes the others wait instead, and
+ * Postgres releases it when its holder dies; whoever holds it may clear knex's row.
+ */
 export async function migrate(db: Knex, schema: string, migrations: Migration[]): Promise<void> {
+  const lock = new Client(connectionOf(db, schema));
+  await lock.connect();
   try {
-    await migrateOnce(db, schema, migrations);
-  } catch (error) {
-    // Two replicas starting on a fresh schema both create knex's bookkeeping tables (knex checks,
-    // then creates): the loser gets 42P07 (or 23505 on pg_type). Its tables exist now, and from
-    // here on knex's migration lock serializes the replicas: try once more.
-    const code = (error as { code?: string }).code;
-    if (code !== '42P07' && code !== '23505') throw error;
-    await migrateOnce(db, schema, migrations);
+    await lock.query(`select pg_advisory_lock(hashtext('trustcircle.migrate.' || $1))`, [schema]);
+    await db.migrate.forceFreeMigrationsLock(migratorConfig(schema, migrations));
+    await db.migrate.latest(migratorConfig(schema, migrations));
+  } finally {
+    // Ending the session releases the advisory lock.
+    await lock.end().catch(() => undefined);
   }
 }
 
-async function migrateOnce(db: Knex, schema: string, migrations: Migration[]): Promise<void> {
-  await db.migrate.latest({
+function connectionOf(db: Knex, schema: string): ClientConfig {
+  const { connection } = (db.client as { config: Knex.Config }).config;
+  const base = typeof connection === 'string' ? { connectionString: connection } : connection;
+  return { ...(base as ClientConfig), application_name: `${schema}-migrate` };
+}
+
+function migratorConfig(schema: string, migrations: Migration[]): Knex.MigratorConfig {
+  return {
     schemaName: schema,
     tableName: 'knex_migrations',
     migrationSource: {
@@ -67,7 +81,7 @@ async function migrateOnce(db: Knex, schema: string, migrations: Migration[]): P
         down: (k: Knex) => (migration.down ? migration.down(k) : Promise.resolve()),
       }),
     },
-  });
+  };
 }
 
 export async function pingDb(db: Knex): Promise<void> {
