@@ -15,7 +15,7 @@ import autocannon from 'autocannon';
 import { Cluster } from '../../test/chaos/cluster.ts';
 import { Load } from '../../test/chaos/load.ts';
 import { buildWorld, type World } from '../../test/chaos/world.ts';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 
 const ROUNDS = 3;
 const SECONDS = Number(process.env.BENCH_TRACING_SECONDS ?? 20);
@@ -43,6 +43,13 @@ interface Platform {
   gatewayUrl: string;
 }
 
+interface Round {
+  rate: number;
+  p99: number;
+  failed: number;
+  cpuMicrosPerRequest: number;
+}
+
 async function platform(mode: Platform['mode'], env: Record<string, string>): Promise<Platform> {
   const cluster = new Cluster({ root, say: () => undefined, env });
   try {
@@ -61,8 +68,24 @@ async function platform(mode: Platform['mode'], env: Record<string, string>): Pr
   return { mode, cluster, world, gatewayUrl: `http://127.0.0.1:${gateway.env.PORT}` };
 }
 
-/** One round: reads as fast as 32 connections go, beside the steady writes. */
-async function round(p: Platform): Promise<{ rate: number; p99: number; failed: number }> {
+/** CPU seconds used so far by the platform's node processes (gateways and services), from /proc. */
+function platformCpuSeconds(cluster: Cluster): number {
+  let ticks = 0;
+  for (const name of cluster.processNames) {
+    if (!/^(gateway|identity|communities|catalog|reviews|social)/.test(name)) continue;
+    const stat = readFileSync(`/proc/${cluster.pid(name)}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+  }
+  return ticks / 100; // USER_HZ
+}
+
+/**
+ * One round: reads as fast as 32 connections go, beside the steady writes. Besides the rate, the
+ * node processes' CPU per request: throughput on a CPU-bound machine is its inverse, and unlike
+ * the rate it hardly moves when a neighbour takes a core.
+ */
+async function round(p: Platform): Promise<Round> {
   const member = p.world.members[0]!;
   const cookie = [...member.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   const reads = [
@@ -72,6 +95,7 @@ async function round(p: Platform): Promise<{ rate: number; p99: number; failed: 
     ...p.world.openGroups.slice(0, 2).map((id) => `/api/groups/${id}`),
   ];
   const writes = new Load(p.world, { rate: 30, timeoutMs: 5000 });
+  const cpuBefore = platformCpuSeconds(p.cluster);
   writes.start();
   const answer = await autocannon({
     url: p.gatewayUrl,
@@ -81,6 +105,7 @@ async function round(p: Platform): Promise<{ rate: number; p99: number; failed: 
     requests: reads.map((readPath) => ({ method: 'GET', path: readPath })),
   });
   await writes.stop();
+  const cpu = platformCpuSeconds(p.cluster) - cpuBefore;
   const failedWrites = writes.records.filter(
     (r) => typeof r.outcome !== 'number' || r.outcome >= 500,
   ).length;
@@ -88,6 +113,7 @@ async function round(p: Platform): Promise<{ rate: number; p99: number; failed: 
     rate: answer.requests.average,
     p99: answer.latency.p99,
     failed: answer.non2xx + answer.errors + failedWrites,
+    cpuMicrosPerRequest: (cpu * 1e6) / (answer.requests.total + writes.records.length),
   };
 }
 
@@ -99,8 +125,8 @@ async function compare() {
   const off = await platform('off', {});
   const on = await platform('on', { OTEL_EXPORTER_OTLP_ENDPOINT: sink.url });
   const results = {
-    off: [] as Awaited<ReturnType<typeof round>>[],
-    on: [] as Awaited<ReturnType<typeof round>>[],
+    off: [] as Round[],
+    on: [] as Round[],
   };
   try {
     // A warm-up of each (JIT, pools, caches), not counted.
@@ -110,7 +136,8 @@ async function compare() {
         const r = await round(p);
         results[p.mode].push(r);
         console.log(
-          `  round ${i + 1} tracing ${p.mode}: ${r.rate.toFixed(0)} req/s, p99 ${r.p99} ms`,
+          `  round ${i + 1} tracing ${p.mode}: ${r.rate.toFixed(0)} req/s, p99 ${r.p99} ms, ` +
+            `${r.cpuMicrosPerRequest.toFixed(0)} µs CPU/request`,
         );
       }
     }

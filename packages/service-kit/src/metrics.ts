@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import type { Knex } from './db';
+import { routeTemplate } from './route-template';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /** One registry per app, so several apps can live in one test process. */
@@ -28,9 +29,7 @@ export function httpMetrics(registry: Registry): RequestHandler {
   return (req, res, next) => {
     const end = duration.startTimer();
     res.on('finish', () => {
-      const route = req.route?.path
-        ? `${req.baseUrl}${String(req.route.path)}`
-        : ((res.locals.metricsRoute as string | undefined) ?? 'unmatched');
+      const route = routeTemplate(req, res) ?? 'unmatched';
       const labels = { method: req.method, route, status: String(res.statusCode) };
       requests.inc(labels);
       end(labels);

@@ -26,3 +26,25 @@ export function processServiceName(env: Env = process.env, entry = process.argv[
     if (path.dirname(dir) === dir) return 'unknown_service:node';
   }
 }
+
+export type SamplerChoice =
+  | { root: 'always_on' | 'always_off'; parentBased: boolean }
+  | { root: 'traceidratio'; ratio: number; parentBased: boolean };
+
+const SAMPLERS = new Set(['always_on', 'always_off', 'traceidratio']);
+
+/**
+ * `OTEL_TRACES_SAMPLER` and `OTEL_TRACES_SAMPLER_ARG` as the OpenTelemetry spec defines them:
+ * the trace SDK of 3.x no longer reads them itself. Unknown names fall back to the spec's default,
+ * parentbased_always_on; a ratio outside 0..1 to 1.
+ */
+export function samplerFromEnv(env: Env = process.env): SamplerChoice {
+  const name = (env.OTEL_TRACES_SAMPLER ?? '').trim().toLowerCase();
+  const parentBased = name === '' || name.startsWith('parentbased_');
+  const root = parentBased ? name.slice('parentbased_'.length) : name;
+  if (!SAMPLERS.has(root)) return { root: 'always_on', parentBased: true };
+  if (root !== 'traceidratio') return { root: root as 'always_on' | 'always_off', parentBased };
+  const ratio = Number(env.OTEL_TRACES_SAMPLER_ARG);
+  const valid = env.OTEL_TRACES_SAMPLER_ARG !== undefined && ratio >= 0 && ratio <= 1;
+  return { root, ratio: valid ? ratio : 1, parentBased };
+}

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { activeTraceCarrier, activeTraceIds, contextFromCarrier, inSpan } from './context';
-import { processServiceName, tracingConfigured } from './env';
+import { processServiceName, samplerFromEnv, tracingConfigured } from './env';
 
 describe('tracing settings', () => {
   test('on only with an OTLP endpoint', () => {
@@ -12,6 +12,28 @@ describe('tracing settings', () => {
     expect(tracingConfigured({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://c/v1/traces' })).toBe(
       true,
     );
+  });
+
+  test('the sampler follows OTEL_TRACES_SAMPLER and its argument, as the spec defines them', () => {
+    expect(samplerFromEnv({})).toEqual({ root: 'always_on', parentBased: true });
+    expect(
+      samplerFromEnv({
+        OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+        OTEL_TRACES_SAMPLER_ARG: '0.1',
+      }),
+    ).toEqual({ root: 'traceidratio', ratio: 0.1, parentBased: true });
+    expect(samplerFromEnv({ OTEL_TRACES_SAMPLER: 'always_off' })).toEqual({
+      root: 'always_off',
+      parentBased: false,
+    });
+    // Out of range or missing: the whole trace is kept rather than a guess.
+    expect(
+      samplerFromEnv({ OTEL_TRACES_SAMPLER: 'traceidratio', OTEL_TRACES_SAMPLER_ARG: '7' }),
+    ).toEqual({ root: 'traceidratio', ratio: 1, parentBased: false });
+    expect(samplerFromEnv({ OTEL_TRACES_SAMPLER: 'jaeger_remote' })).toEqual({
+      root: 'always_on',
+      parentBased: true,
+    });
   });
 
   test('a process is named after the package its entry script belongs to', () => {
