@@ -202,6 +202,7 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
             identity: config.IDENTITY_URL,
           },
           logger,
+          limit: limits.suggest,
         }),
       );
       // Proxies see the raw, unparsed body stream (pitfalls: parsers before proxies hang POSTs).

@@ -54,7 +54,14 @@ export const GatewayEnvSchema = BaseServiceEnvSchema.extend({
   REGISTER_LIMIT_PER_IP: positiveInt(20),
   ...limitEnvFields(WRITE_LIMIT_DEFAULTS),
   /**
-   * Multiplies every write, sign-up and per-IP sign-in limit (not the failed sign-in budgets):
+   * `GET /api/search/suggest` (three searches per call): per member, or per client address for
+   * visitors. A debounced top bar sends a few a second at most while someone types.
+   */
+  SUGGEST_LIMIT_PER_ACCOUNT: positiveInt(300),
+  SUGGEST_LIMIT_PER_IP: positiveInt(600),
+  SUGGEST_LIMIT_WINDOW_SECONDS: positiveInt(5 * 60),
+  /**
+   * Multiplies every write, suggestion, sign-up and per-IP sign-in limit (not the failed sign-in budgets):
    * for seeding or load tests from one address.
    */
   LIMITS_SCALE: positiveInt(1),

@@ -6,7 +6,7 @@ import {
 } from '@trustcircle/contracts';
 import { withTimeout } from '@trustcircle/http-server';
 import { parseQuery, type Logger } from '@trustcircle/service-kit';
-import { Router, type Request } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import type { TokenMinter } from '../tokens';
 import type { Upstreams } from '../upstream';
 import { upstreamHeaders } from './calls';
@@ -16,6 +16,8 @@ export interface SearchSuggestDeps {
   tokens: TokenMinter;
   urls: { catalog: string; communities: string; identity: string };
   logger: Logger;
+  /** Spends on the suggestion limit (limits/suggest-limit.ts) before any service is asked. */
+  limit: RequestHandler;
   /** Each kind may take at most this long; the others are answered without it. */
   partTimeoutMs?: number;
 }
@@ -31,8 +33,8 @@ const SOURCES: Record<SearchKind, { service: keyof SearchSuggestDeps['urls']; pa
  * `GET /api/search/suggest?q=`: the top bar's suggestions as you type (issue 17), composed like
  * the business page (design §2): the three searches in parallel, each service's own forgiving
  * search, top matches of each kind. A kind whose service fails or is slow answers empty and is
- * named in `unavailable`; a bad `q` is a 400 before any call. A public read, so no limit spends
- * on it (docs/security.md: reads are never limited).
+ * named in `unavailable`; a bad `q` is a 400 before any call. The one limited read: each call
+ * costs three searches (docs/security.md, "Limits").
  */
 export function searchSuggestRoutes(deps: SearchSuggestDeps): Router {
   const router = Router();
@@ -62,7 +64,7 @@ export function searchSuggestRoutes(deps: SearchSuggestDeps): Router {
     }
   }
 
-  router.get('/api/search/suggest', async (req, res) => {
+  router.get('/api/search/suggest', deps.limit, async (req, res) => {
     res.locals.metricsRoute = 'compose:search-suggest';
     const { q } = parseQuery(SuggestQuerySchema, req);
     const kinds = Object.keys(SOURCES) as SearchKind[];

@@ -6,6 +6,7 @@ import { knexCountersStore } from '../store/counters-store';
 import { knexDevicesStore } from '../store/devices-store';
 import { Limiter } from './limiter';
 import { SignInGuard } from './sign-in';
+import { suggestLimit, suggestLimitFromConfig } from './suggest-limit';
 import { TrustedDevices } from './trusted-devices';
 import { writeLimits, writeLimitsFromConfig } from './write-limits';
 
@@ -57,6 +58,7 @@ export function createGatewayLimits(
     sessionLimits,
     signIn: new SignInGuard(sessionLimits, devices),
     writes: writeLimits({ limiter, limits: writeLimitsFromConfig(config), clientKey }),
+    suggest: suggestLimit({ limiter, settings: suggestLimitFromConfig(config), clientKey }),
     worker,
   };
 }
