@@ -1,40 +1,40 @@
 import type { ModeratedReview } from '@trustcircle/contracts';
-import type { InfiniteData } from '@tanstack/react-query';
 import { Spinner } from './components';
-import type { Page } from './api';
-import { LoadMore, type PagedQuery } from './paged';
+import { LoadMore } from './paged';
 import { NoMatchingReviews } from './review-filters';
 import { ReviewList } from './review-list';
+import { ShowEarlier, type WindowedList } from './windowed-list';
 
 /**
- * A sorted and filtered list of reviews read a page at a time (`usePagedList`): loading, the
- * error, "No reviews match these filters" with `onClear`, else the reviews, Load more and
- * "No more reviews" (the business page's Reviews tab and the profile's).
+ * A sorted and filtered list of reviews read a window at a time (`useWindowedList`, issue 17:
+ * never more than two pages on screen): loading, the error, "No reviews match these filters"
+ * with `onClear`, else "Show earlier reviews" once the first page has gone, the reviews, Load
+ * more and "No more reviews" (the business page's Reviews tab and the profile's).
  */
 export function PagedReviews({
-  query,
+  list,
   onClear,
   loadingLabel,
   errorText,
 }: {
-  query: PagedQuery & { data?: InfiniteData<Page<ModeratedReview>> };
+  list: WindowedList<ModeratedReview>;
   onClear(): void;
   loadingLabel: string;
   errorText: string;
 }) {
-  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
-  if (query.isLoading) return <Spinner label={loadingLabel} />;
-  if (query.isError)
+  if (list.isLoading) return <Spinner label={loadingLabel} />;
+  if (list.isError)
     return (
       <p className="text-body-secondary mb-0" role="status">
         {errorText}
       </p>
     );
-  if (items.length === 0) return <NoMatchingReviews onClear={onClear} />;
+  if (list.items.length === 0) return <NoMatchingReviews onClear={onClear} />;
   return (
     <>
-      <ReviewList reviews={items} />
-      <LoadMore query={query} endText="No more reviews" />
+      <ShowEarlier list={list} noun="reviews" />
+      <ReviewList reviews={list.items} />
+      <LoadMore query={list} endText="No more reviews" />
     </>
   );
 }

@@ -96,8 +96,8 @@ describe('ReviewsTab', () => {
     expect(screen.getByText('No more reviews')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     expect(asked.filter((url) => url.startsWith('/api/businesses'))).toEqual([
-      '/api/businesses/4/reviews?sort=relevant&limit=20',
-      '/api/businesses/4/reviews?sort=relevant&limit=20&cursor=next',
+      '/api/businesses/4/reviews?sort=relevant&limit=20&total=true',
+      '/api/businesses/4/reviews?sort=relevant&limit=20&total=true&cursor=next',
     ]);
   });
 
@@ -120,9 +120,41 @@ describe('ReviewsTab', () => {
     });
     await screen.findByText('No reviews match these filters');
     expect(asked).toContain(
-      '/api/businesses/4/reviews?sort=lowest&limit=20&stars=1&withPhotos=true&groupId=9',
+      '/api/businesses/4/reviews?sort=lowest&limit=20&stars=1&withPhotos=true&groupId=9&total=true',
     );
     fireEvent.click(screen.getAllByRole('button', { name: 'Clear filters' })[0]!);
     expect(onView).toHaveBeenLastCalledWith({ ...DEFAULT_VIEW, sort: 'lowest' });
+  });
+
+  it('never holds more than two pages: Load more lets the oldest go, Show earlier brings it back', async () => {
+    // 120 reviews, 20 a page, each page's cursor naming the next.
+    globalThis.fetch = jest.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      const anonymous = url.startsWith('/api/user');
+      const page = Number(/cursor=p(\d+)/.exec(url)?.[1] ?? 0);
+      const items = Array.from({ length: 20 }, (_, i) => review(page * 20 + i + 1));
+      return {
+        ok: !anonymous,
+        status: anonymous ? 401 : 200,
+        statusText: '',
+        text: async () => JSON.stringify(anonymous ? {} : items),
+        headers: new Headers(page < 5 ? { 'X-Next-Cursor': `p${page + 1}` } : {}),
+      } as Response;
+    }) as typeof fetch;
+    renderTab();
+    const shown = () => screen.queryAllByText(/^Review number \d+, crisp and friendly\.$/);
+    await screen.findByText('Review number 20, crisp and friendly.');
+    for (let next = 2; next <= 6; next += 1) {
+      fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+      await screen.findByText(`Review number ${next * 20}, crisp and friendly.`);
+      expect(shown().length).toBeLessThanOrEqual(40);
+    }
+    expect(shown()).toHaveLength(40);
+    expect(screen.queryByText('Review number 80, crisp and friendly.')).toBeNull();
+    expect(screen.getByText('No more reviews')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Show earlier reviews' }));
+    await screen.findByText('Review number 61, crisp and friendly.');
+    expect(shown()).toHaveLength(40);
+    expect(screen.queryByText('Review number 120, crisp and friendly.')).toBeNull();
   });
 });

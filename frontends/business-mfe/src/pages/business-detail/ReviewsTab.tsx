@@ -1,11 +1,18 @@
 import type { BusinessDetailWithReviews, ModeratedReview } from '@trustcircle/contracts';
 import { Link } from 'react-router-dom';
-import { EmptyState, PagedReviews, ReviewFilters, usePagedList } from '@trustcircle/ui';
-import { isFiltered, reviewsPath, withoutFilters, type ReviewView } from '../../review-view';
+import { EmptyState, PagedReviews, ReviewFilters, useWindowedList } from '@trustcircle/ui';
+import {
+  isFiltered,
+  reviewsPath,
+  REVIEWS_PAGE_SIZE,
+  withoutFilters,
+  type ReviewView,
+} from '../../review-view';
 
 /**
  * The business's reviews, sorted and filtered as the URL says, a page at a time with "Load
- * more" and a visible end; the list is the API's (`GET /api/businesses/{id}/reviews`).
+ * more" and a visible end, never more than two pages (40 cards) on screen: "Load more" lets the
+ * oldest page go (issue 17). The list is the API's (`GET /api/businesses/{id}/reviews`).
  */
 export function ReviewsTab({
   business,
@@ -17,10 +24,9 @@ export function ReviewsTab({
   onView(view: ReviewView): void;
 }) {
   const path = reviewsPath(business.id, view);
-  const reviews = usePagedList<ModeratedReview>([path], path);
-  const items = reviews.data?.pages.flatMap((page) => page.items) ?? [];
+  const reviews = useWindowedList<ModeratedReview>([path], path, { pageSize: REVIEWS_PAGE_SIZE });
 
-  if (reviews.isSuccess && items.length === 0 && !isFiltered(view)) {
+  if (reviews.isSuccess && reviews.items.length === 0 && !isFiltered(view)) {
     return (
       <div className="card border-0 shadow-sm">
         <EmptyState title="No reviews yet. Be the first to share your experience!">
@@ -39,7 +45,7 @@ export function ReviewsTab({
         groups={business.groupTrustScores.map((g) => ({ id: g.groupId, name: g.groupName }))}
       />
       <PagedReviews
-        query={reviews}
+        list={reviews}
         onClear={() => onView(withoutFilters(view))}
         loadingLabel="Loading reviews…"
         errorText="We couldn't load the reviews right now."

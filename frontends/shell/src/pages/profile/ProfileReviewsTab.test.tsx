@@ -37,7 +37,7 @@ describe('ProfileReviewsTab', () => {
       </QueryClientProvider>,
     );
     await screen.findByText('My review 1.');
-    expect(asked).toContain('/api/reviews/user?sort=highest&limit=20&stars=5');
+    expect(asked).toContain('/api/reviews/user?sort=highest&limit=20&stars=5&total=true');
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await screen.findByText('My review 3.');
     expect(screen.getByText('No more reviews')).toBeTruthy();
