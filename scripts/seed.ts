@@ -37,8 +37,13 @@ class Session {
   username = '';
   groups: number[] = [];
 
-  async call(method: string, path: string, body?: unknown): Promise<Answer> {
-    const headers: Record<string, string> = {};
+  async call(
+    method: string,
+    path: string,
+    body?: unknown,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<Answer> {
+    const headers: Record<string, string> = { ...extraHeaders };
     if (this.cookie) headers.cookie = this.cookie;
     let payload: string | FormData | undefined;
     if (body instanceof FormData) payload = body;
@@ -89,6 +94,17 @@ async function pool<T>(
     }),
   );
   return progress;
+}
+
+/**
+ * Development only (contracts' REVIEW_WRITTEN_AT_HEADER): the date a review was written. A
+ * gateway without ALLOW_BACKDATED_REVIEWS drops it; a reviews service without it answers 400.
+ */
+const WRITTEN_AT_HEADER = 'X-Review-Written-At';
+
+function refusedBackdating(answer: Answer): boolean {
+  const issues = (answer.body as { issues?: { path?: string }[] } | null)?.issues;
+  return answer.status === 400 && issues?.[0]?.path === WRITTEN_AT_HEADER;
 }
 
 function expectOk<T = { id: number }>(answer: Answer, what: string): T {
@@ -215,24 +231,44 @@ async function main(): Promise<void> {
   uploaded.finish();
 
   const reviewIds: number[] = [];
+  const seededAt = Date.now();
+  let backdating = true;
   const written = await pool('reviews', plan.reviews, async (review, i) => {
     const author = users[review.author]!;
     const photo = photoOf.get(author);
     photoOf.delete(author);
-    reviewIds[i] = expectOk(
-      await author.call('POST', '/api/reviews', {
-        businessId: businessIds[review.business],
-        rating: review.rating,
-        content: review.content,
-        groupIds: review.groups.map((group) => groupIds[group]),
-        photos: photo ? [photo] : [],
-        pros: review.pros,
-        cons: review.cons,
-      }),
-      'review',
-    ).id;
+    const body = {
+      businessId: businessIds[review.business],
+      rating: review.rating,
+      content: review.content,
+      groupIds: review.groups.map((group) => groupIds[group]),
+      photos: photo ? [photo] : [],
+      pros: review.pros,
+      cons: review.cons,
+    };
+    const writtenAt = new Date(seededAt - review.ageMinutes * 60_000).toISOString();
+    let answer = await author.call(
+      'POST',
+      '/api/reviews',
+      body,
+      backdating ? { [WRITTEN_AT_HEADER]: writtenAt } : {},
+    );
+    if (backdating && refusedBackdating(answer)) {
+      backdating = false;
+      answer = await author.call('POST', '/api/reviews', body);
+    }
+    const created = expectOk<{ id: number; createdAt: string }>(answer, 'review');
+    // A gateway without the switch drops the header: the review says today.
+    if (backdating && created.createdAt !== writtenAt) backdating = false;
+    reviewIds[i] = created.id;
   });
   written.finish();
+  if (!backdating) {
+    console.log(
+      'seed | reviews are dated today: start gateway and reviews with ' +
+        'ALLOW_BACKDATED_REVIEWS=true (development only) for a year of history',
+    );
+  }
 
   const voting = await pool('helpful votes', plan.votes, async ([voter, review]) => {
     expectOk(await users[voter]!.call('PUT', `/api/reviews/${reviewIds[review]}/helpful`), 'vote');

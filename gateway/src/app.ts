@@ -23,7 +23,7 @@ import { identityCalls } from './routes/identity-calls';
 import { leaveRoutes } from './routes/leave-routes';
 import { sessionRoutes } from './routes/session-routes';
 import { sessionsListRoutes } from './routes/sessions-list-routes';
-import { bodyRules, sameOriginOnly } from './security';
+import { bodyRules, dropDevOnlyHeaders, sameOriginOnly } from './security';
 import { resolveSession } from './session-middleware';
 import { SessionService } from './sessions/session-service';
 import { knexSessionsStore, REVOCATION_CHANNEL } from './store/sessions-store';
@@ -117,6 +117,7 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
       app.use(
         helmet({ contentSecurityPolicy: contentSecurityPolicy(config.NODE_ENV === 'production') }),
       );
+      app.use(dropDevOnlyHeaders(config.ALLOW_BACKDATED_REVIEWS));
       app.get('/.well-known/jwks.json', (_req, res) => {
         res.set('Cache-Control', 'public, max-age=300').json(jwks);
       });

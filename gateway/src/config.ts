@@ -1,4 +1,9 @@
-import { BaseServiceEnvSchema, configFields } from '@trustcircle/service-kit';
+import {
+  BaseServiceEnvSchema,
+  configFields,
+  devOnlySwitch,
+  refuseInProduction,
+} from '@trustcircle/service-kit';
 import { z } from 'zod';
 import { trustProxySetting } from './client-address';
 import { WRITE_LIMIT_DEFAULTS, type LimitDefault } from './limits/write-rules';
@@ -76,5 +81,11 @@ export const GatewayEnvSchema = BaseServiceEnvSchema.extend({
   /** What `/mfe/config.json` tells the shell (design §7): each remote's mf-manifest.json. */
   GROUPS_MANIFEST_URL: z.string().min(1).default('/mfe/groups/mf-manifest.json'),
   BUSINESS_MANIFEST_URL: z.string().min(1).default('/mfe/business/mf-manifest.json'),
-});
+  /**
+   * Development only: pass a client's X-Review-Written-At on to reviews (the demo seed's year of
+   * history; reviews needs its own ALLOW_BACKDATED_REVIEWS too). Off, the header is dropped
+   * before any service sees it; NODE_ENV=production refuses it on.
+   */
+  ALLOW_BACKDATED_REVIEWS: devOnlySwitch(),
+}).superRefine(refuseInProduction(['ALLOW_BACKDATED_REVIEWS']));
 export type GatewayConfig = z.output<typeof GatewayEnvSchema>;

@@ -1,3 +1,4 @@
+import { REVIEW_WRITTEN_AT_HEADER } from '@trustcircle/contracts';
 import { HttpError } from '@trustcircle/service-kit';
 import type { RequestHandler } from 'express';
 
@@ -48,6 +49,19 @@ export function bodyRules(options: {
     if (!isMultipart && length > options.limitBytes) {
       return next(new HttpError(413, 'Request body is too large'));
     }
+    next();
+  };
+}
+
+/**
+ * Drops request headers no client may send a service: X-Review-Written-At (a backdated demo
+ * review) unless this deployment allows backdating (ALLOW_BACKDATED_REVIEWS, never in
+ * production). Dropped at the edge, so neither a proxy nor a composed call can pass it on.
+ */
+export function dropDevOnlyHeaders(allowBackdating: boolean): RequestHandler {
+  const dropped = allowBackdating ? [] : [REVIEW_WRITTEN_AT_HEADER.toLowerCase()];
+  return (req, _res, next) => {
+    for (const name of dropped) delete req.headers[name];
     next();
   };
 }

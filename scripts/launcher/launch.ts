@@ -81,6 +81,13 @@ export async function launch(root: string, deployables: Deployable[]): Promise<v
     const configured = env[`${envName(d.name)}_OPS_PORT`];
     frontendOpsPorts.set(d.name, configured ? Number(configured) : await freePort(host));
   }
+  const nodeEnv = env.NODE_ENV ?? 'development';
+  // The demo seed dates its reviews over a year (X-Review-Written-At): a development-only
+  // switch of gateway and reviews, which NODE_ENV=production refuses to start with.
+  const backdating: Record<string, string> =
+    nodeEnv === 'production'
+      ? {}
+      : { ALLOW_BACKDATED_REVIEWS: env.ALLOW_BACKDATED_REVIEWS ?? 'true' };
   const settings: PlatformSettings = {
     root,
     dataDir,
@@ -88,7 +95,7 @@ export async function launch(root: string, deployables: Deployable[]): Promise<v
     natsUrl,
     host,
     rolePrefix,
-    nodeEnv: env.NODE_ENV ?? 'development',
+    nodeEnv,
     logLevel: env.LOG_LEVEL ?? 'info',
     portOf,
     gatewayOpsPortOf: (d) => Number(env.GATEWAY_OPS_PORT ?? portOf(d) + 1000),
@@ -101,8 +108,12 @@ export async function launch(root: string, deployables: Deployable[]): Promise<v
       LIMITS_SCALE: env.LIMITS_SCALE ?? '1000',
       // Nothing stands in front of `npm start`: no X-Forwarded-For is believed.
       TRUST_PROXY: env.TRUST_PROXY ?? '',
+      ...backdating,
     },
-    serviceEnv: { identity: { SMTP_URL: mail.smtpUrl, PUBLIC_URL: publicUrl } },
+    serviceEnv: {
+      identity: { SMTP_URL: mail.smtpUrl, PUBLIC_URL: publicUrl },
+      reviews: backdating,
+    },
   };
   const { schemaOwners, passwords } = await provisionPlatform(settings, deployables);
   say(`database ${databaseName(databaseUrl)} ready (schemas: ${schemaOwners.join(', ')})`);

@@ -9,7 +9,13 @@ import path from 'node:path';
 interface Plan {
   businesses: { name: string; category: string; phone: string; website: string }[];
   groups: { name: string }[];
-  reviews: { rating: number; content: string; author: number; groups: number[] }[];
+  reviews: {
+    rating: number;
+    content: string;
+    author: number;
+    groups: number[];
+    ageMinutes: number;
+  }[];
   users: { groups: number[]; verified: boolean }[];
   votes: [number, number][];
 }
@@ -79,4 +85,22 @@ it('shares each review with its author’s groups and has about one verified per
   expect(verified).toBeGreaterThan(0.15);
   expect(verified).toBeLessThan(0.25);
   for (const [voter, review] of demo.votes) expect(demo.reviews[review]!.author).not.toBe(voter);
+});
+
+it('spreads the reviews over the past 12 months, oldest first', () => {
+  const days = demo.reviews.map((r) => r.ageMinutes / (24 * 60));
+  expect(Math.min(...days)).toBeGreaterThanOrEqual(0);
+  expect(Math.max(...days)).toBeLessThan(365);
+  // Every month of the year has its share (3,000 reviews: about 250 a month), none twice it.
+  const perMonth = Array.from({ length: 12 }, () => 0);
+  for (const day of days) perMonth[Math.min(11, Math.floor(day / (365 / 12)))]! += 1;
+  for (const count of perMonth) {
+    expect(count).toBeGreaterThan(150);
+    expect(count).toBeLessThan(350);
+  }
+  // Sent in this order, review ids follow the dates.
+  const ages = demo.reviews.map((r) => r.ageMinutes);
+  expect(ages).toEqual([...ages].sort((a, b) => b - a));
+  // Not a handful of instants: distinct minutes for nearly every review.
+  expect(new Set(ages).size).toBeGreaterThan(2900);
 });

@@ -35,6 +35,11 @@ export interface PlannedReview {
   cons: string;
   /** Indexes into `groups`, all among the author's. */
   groups: number[];
+  /**
+   * How long before the seed runs it was written, in minutes: within the past 12 months
+   * (REVIEW_HISTORY_DAYS). The seed sends it as X-Review-Written-At (dev-only backdating).
+   */
+  ageMinutes: number;
 }
 
 export interface DemoPlan {
@@ -45,6 +50,10 @@ export interface DemoPlan {
   /** [voter, review] pairs: a voter never votes on their own review, nor twice. */
   votes: [number, number][];
 }
+
+/** The demo's reviews span this many days back from the day it is seeded. */
+export const REVIEW_HISTORY_DAYS = 365;
+const HISTORY_MINUTES = REVIEW_HISTORY_DAYS * 24 * 60;
 
 const scaled = (count: number, scale: number) => Math.max(2, Math.ceil(count * scale));
 
@@ -103,6 +112,9 @@ export function demoPlan(scale: number, categories: readonly string[], seed = DE
     };
   });
 
+  // Ages come from a faker of their own, so adding them changed nothing else of the city.
+  const clock = new Faker({ locale: [en] });
+  clock.seed(seed + 1);
   const reviewed = new Set<string>();
   const reviews: PlannedReview[] = [];
   while (reviews.length < reviewCount) {
@@ -119,8 +131,11 @@ export function demoPlan(scale: number, categories: readonly string[], seed = DE
       rating,
       groups: shared,
       ...reviewText(faker, businesses[business]!.category, rating),
+      ageMinutes: clock.number.int({ min: 0, max: HISTORY_MINUTES - 1 }),
     });
   }
+  // Oldest first: sent in this order, review ids follow their dates (lists sort by id).
+  reviews.sort((a, b) => b.ageMinutes - a.ageMinutes);
 
   const voted = new Set<string>();
   const votes: [number, number][] = [];

@@ -28,6 +28,17 @@ export const REVIEW_MEMBERSHIP_PENDING =
 export const REVIEW_BUSINESS_PENDING =
   'This business was added a moment ago and is still being processed; try again in a moment';
 export const IDEMPOTENCY_KEY_INVALID = 'Idempotency-Key must be 1 to 200 printable characters';
+
+/**
+ * Development only (issue 17's demo history): `POST /api/reviews` with this header dates the
+ * review then, not now. Not part of the public API: the gateway drops it and the reviews
+ * service refuses it unless both run with ALLOW_BACKDATED_REVIEWS, which NODE_ENV=production
+ * refuses (docs/security.md, "Backdated demo reviews").
+ */
+export const REVIEW_WRITTEN_AT_HEADER = 'X-Review-Written-At';
+export const REVIEW_BACKDATING_DISABLED = 'Backdated reviews are not accepted here';
+export const REVIEW_WRITTEN_AT_INVALID =
+  'X-Review-Written-At must be an ISO 8601 date-time with a time zone, in the past two years';
 export const IDEMPOTENCY_KEY_REUSED = 'This Idempotency-Key was already used for another review';
 export const PHOTO_NOT_FOUND = 'Photo not found';
 export const PHOTO_WRONG_TYPE = 'Photos must be JPEG, PNG or WebP images';

@@ -78,3 +78,30 @@ export type BaseServiceConfig = z.output<typeof BaseServiceEnvSchema>;
 export function shutdownDrainMs(config: BaseServiceConfig): number {
   return config.SHUTDOWN_DRAIN_MS ?? (config.NODE_ENV === 'production' ? PRODUCTION_DRAIN_MS : 0);
 }
+
+/**
+ * A development-only switch: `true` or `false` (the default). A schema lists its switches in
+ * `refuseInProduction`, so a production deployment with one on fails to start instead of
+ * quietly offering what only `npm start` and tests may (e.g. backdated reviews for the demo).
+ */
+export const devOnlySwitch = () =>
+  z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true');
+
+/** An issue on every listed development-only switch that is on with NODE_ENV=production. */
+export function refuseInProduction<K extends string>(keys: readonly K[]) {
+  return (env: { NODE_ENV: string } & Record<K, boolean>, ctx: z.RefinementCtx): void => {
+    if (env.NODE_ENV !== 'production') return;
+    for (const key of keys) {
+      if (env[key]) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: 'is for development and tests only: it cannot be on with NODE_ENV=production',
+        });
+      }
+    }
+  };
+}

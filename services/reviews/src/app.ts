@@ -34,7 +34,7 @@ export function createReviewsApp(ctx: ServiceContext<ReviewsConfig>): ServicePar
     routes(app) {
       app.use(authenticate(ctx.verifier!));
       app.use('/api/reviews', appealRoutes(moderation));
-      app.use('/api/reviews', reviewRoutes(reviews, votes));
+      app.use('/api/reviews', reviewRoutes(reviews, votes, ctx.config.ALLOW_BACKDATED_REVIEWS));
       app.use('/api/moderation', moderationRoutes({ moderation, queue, reviews }));
       app.use('/api/photos', photoRoutes(photos));
       app.use('/api', listRoutes(reviews));

@@ -1,4 +1,4 @@
-import { BaseServiceEnvSchema } from '@trustcircle/service-kit';
+import { BaseServiceEnvSchema, devOnlySwitch, refuseInProduction } from '@trustcircle/service-kit';
 import { z } from 'zod';
 import { BURST_MIN_REVIEWS, FLAG_HOURS } from './domain/burst';
 
@@ -64,5 +64,11 @@ export const ReviewsEnvSchema = BaseServiceEnvSchema.extend({
     .int()
     .min(100)
     .default(5 * 60_000),
-});
+  /**
+   * Development only: `POST /api/reviews` may carry X-Review-Written-At, the date the demo seed
+   * gives a review (a year of history). Refused with NODE_ENV=production: backdating would let
+   * anyone who reaches this service forge a review's age, which trust scores weigh.
+   */
+  ALLOW_BACKDATED_REVIEWS: devOnlySwitch(),
+}).superRefine(refuseInProduction(['ALLOW_BACKDATED_REVIEWS']));
 export type ReviewsConfig = z.output<typeof ReviewsEnvSchema>;

@@ -3,7 +3,7 @@ import { communitiesService } from '@trustcircle/communities';
 import { TestClient } from '@trustcircle/testing';
 import { computeBusinessScores, type ReviewFact } from '../../catalog/src/domain/trust-score';
 import { writtenByNewAccount } from '../src/domain/standing';
-import { createReviewsWorld, reviewBody, type ReviewsWorld } from './support/world';
+import { createReviewsWorld, joinedMember, reviewBody, type ReviewsWorld } from './support/world';
 
 /**
  * Moderation through the real services: after every step, catalog's stored scores and counts
@@ -98,16 +98,6 @@ async function scoresAgree(client: TestClient, businessId: number, groupId: numb
   return agreed;
 }
 
-async function member(client: TestClient, groupId: number) {
-  const joined = await world.register();
-  expect((await joined.client.post(`/api/groups/${groupId}/join`)).status).toBeLessThan(300);
-  await world.until(
-    () => world.admin('memberships').where({ user_id: joined.id, group_id: groupId }).first(),
-    'membership',
-  );
-  return joined;
-}
-
 describe('moderation and scores', () => {
   it('scores and counts follow queue, hold, keep and removal exactly', async () => {
     const owner = await world.register();
@@ -123,8 +113,8 @@ describe('moderation and scores', () => {
     );
 
     // One review from a brand-new account (weighs half), one from an older one.
-    const fresh = await member(owner.client, groupId);
-    const older = await member(owner.client, groupId);
+    const fresh = await joinedMember(world, groupId);
+    const older = await joinedMember(world, groupId);
     await world.admin('users').where({ id: older.id }).update({ created_at: '2024-01-01' });
     const target = (
       await fresh.client.post('/api/reviews', reviewBody(businessId, [groupId], { rating: 1 }))
@@ -176,7 +166,7 @@ describe('moderation and scores', () => {
       'business',
     );
     const writers = [];
-    for (let i = 0; i < 10; i += 1) writers.push(await member(owner.client, groupId));
+    for (let i = 0; i < 10; i += 1) writers.push(await joinedMember(world, groupId));
     const reviewIds: number[] = [];
     for (const writer of writers.slice(0, 9)) {
       reviewIds.push(

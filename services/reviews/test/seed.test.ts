@@ -8,7 +8,12 @@ import { createReviewsWorld, type ReviewsWorld } from './support/world';
 let world: ReviewsWorld;
 
 beforeAll(async () => {
-  world = await createReviewsWorld({ extraServices: [communitiesService, catalogService] });
+  // As `npm start` runs it: backdating on, so the demo's reviews span a year.
+  world = await createReviewsWorld({
+    extraServices: [communitiesService, catalogService],
+    reviewsEnv: { ALLOW_BACKDATED_REVIEWS: 'true' },
+    gatewayEnv: { ALLOW_BACKDATED_REVIEWS: 'true' },
+  });
 }, 90_000);
 
 afterAll(async () => {
@@ -48,6 +53,20 @@ it('seeds through the public API once, and nothing the second time', async () =>
   expect(
     Number((await world.admin('photos').whereNotNull('review_id').count({ n: '*' }))[0]!.n),
   ).toBeGreaterThan(0);
+  // A year of history, not one afternoon; catalog holds the same dates (from the events).
+  const dated: { id: number; created_at: Date }[] = await world
+    .admin('reviews')
+    .orderBy('id')
+    .select('id', 'created_at');
+  const ages = dated.map((r) => (Date.now() - r.created_at.getTime()) / 86_400_000);
+  expect(Math.max(...ages)).toBeLessThan(366);
+  expect(Math.max(...ages) - Math.min(...ages)).toBeGreaterThan(180);
+  const oldest = dated.reduce((a, b) => (a.created_at < b.created_at ? a : b));
+  const fact = await world.until(
+    () => world.admin('catalog.review_facts').where({ review_id: oldest.id }).first('created_at'),
+    'catalog fact of the oldest review',
+  );
+  expect(fact.created_at.toISOString()).toBe(oldest.created_at.toISOString());
   const moderator = await world.stack
     .client()
     .post('/api/login', { username: 'moderator', password: 'trustcircle-demo' });

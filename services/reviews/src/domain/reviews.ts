@@ -147,7 +147,12 @@ export function createReviews({ db }: ReviewsDeps) {
   }
 
   return {
-    async create(userId: number, input: CreateReviewRequest): Promise<ReviewJson> {
+    /** `writtenAt`: a backdated demo review's date (domain/backdating.ts); null is now. */
+    async create(
+      userId: number,
+      input: CreateReviewRequest,
+      writtenAt: Date | null = null,
+    ): Promise<ReviewJson> {
       const existing = await db('reviews')
         .where({ user_id: userId, business_id: input.businessId })
         .first('id');
@@ -165,6 +170,7 @@ export function createReviews({ db }: ReviewsDeps) {
             pros: input.pros,
             cons: input.cons,
             photos: input.photos,
+            writtenAt,
           });
           await reviewsStore.setTags(trx, facts.id, input.groupIds);
           await attachPhotos(trx, facts.id, userId, input.photos);

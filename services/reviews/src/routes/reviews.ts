@@ -6,6 +6,7 @@ import {
   ReviewListQuerySchema,
   UpdateReviewRequestSchema,
   UserReviewsQuerySchema,
+  REVIEW_WRITTEN_AT_HEADER,
 } from '@trustcircle/contracts';
 import {
   currentUserId,
@@ -19,6 +20,7 @@ import {
   sendJsonTextPage,
 } from '@trustcircle/service-kit';
 import { Router, type Request, type Response } from 'express';
+import { writtenAt } from '../domain/backdating';
 import type { ReviewPage, Reviews } from '../domain/reviews';
 import type { Votes } from '../domain/votes';
 
@@ -32,13 +34,17 @@ export function sendReviewPage(res: Response, page: ReviewPage): void {
 
 const reviewId = (req: Request) => parseIdParam(req, 'id', 'Review not found');
 
-/** `/api/reviews/**`. */
-export function reviewRoutes(reviews: Reviews, votes: Votes): Router {
+/**
+ * `/api/reviews/**`. `allowBackdating` (ALLOW_BACKDATED_REVIEWS, development only) lets a new
+ * review carry the date it was written (domain/backdating.ts).
+ */
+export function reviewRoutes(reviews: Reviews, votes: Votes, allowBackdating = false): Router {
   const router = Router();
 
   router.post('/', requireUser, async (req, res) => {
     const input = parseBody(CreateReviewRequestSchema, req);
-    sendJsonText(res.status(201), await reviews.create(currentUserId(req), input));
+    const at = writtenAt(req.get(REVIEW_WRITTEN_AT_HEADER), allowBackdating);
+    sendJsonText(res.status(201), await reviews.create(currentUserId(req), input, at));
   });
 
   router.get('/feed', requireUser, async (req, res) => {

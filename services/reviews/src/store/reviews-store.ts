@@ -63,6 +63,8 @@ export interface NewReview {
   pros: string;
   cons: string;
   photos: string[];
+  /** Set only for a backdated demo review; else the database's now. */
+  writtenAt?: Date | null;
 }
 
 export interface ReviewChanges {
@@ -224,6 +226,7 @@ export const reviewsStore = {
         pros: review.pros,
         cons: review.cons,
         photos: review.photos,
+        ...(review.writtenAt ? { created_at: review.writtenAt, updated_at: review.writtenAt } : {}),
       })
       .returning(FACT_COLUMNS);
     return toFacts(row as ReviewFactsRow);

@@ -56,6 +56,7 @@ export async function createReviewsWorld(
   options: {
     extraServices?: ServiceDefinition<any>[];
     reviewsEnv?: Record<string, string>;
+    gatewayEnv?: Record<string, string>;
     /** e.g. SMTP_URL of a test mail server, to read the mails identity sends. */
     identityEnv?: Record<string, string>;
   } = {},
@@ -64,7 +65,11 @@ export async function createReviewsWorld(
     gateway: gatewayService,
     services: [identityService, ...(options.extraServices ?? []), reviewsService],
     env: {
-      gateway: { REGISTER_LIMIT_PER_IP: '10000', LOGIN_LIMIT_PER_IP: '10000' },
+      gateway: {
+        REGISTER_LIMIT_PER_IP: '10000',
+        LOGIN_LIMIT_PER_IP: '10000',
+        ...options.gatewayEnv,
+      },
       reviews: { ...options.reviewsEnv },
       identity: { ...options.identityEnv },
     },
@@ -208,3 +213,18 @@ export const reviewBody = (businessId: number, groupIds: number[], extra: object
   cons: 'Busy at noon',
   ...extra,
 });
+
+/**
+ * A new account that joins `groupId` through the API (with the real communities service),
+ * returned once reviews has projected the membership.
+ */
+export async function joinedMember(world: ReviewsWorld, groupId: number) {
+  const joined = await world.register();
+  const res = await joined.client.post(`/api/groups/${groupId}/join`);
+  if (res.status >= 300) throw new Error(`join ${res.status} ${res.text}`);
+  await world.until(
+    () => world.admin('memberships').where({ user_id: joined.id, group_id: groupId }).first(),
+    'membership',
+  );
+  return joined;
+}
