@@ -1,6 +1,11 @@
-import type { Group, ModeratedReview, TrendingBusiness } from '@trustcircle/contracts';
+import type {
+  Group,
+  ModeratedReview,
+  ReviewSummary,
+  TrendingBusiness,
+} from '@trustcircle/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, getListOrEmpty, usePagedList } from '@trustcircle/ui';
+import { api, fetchWindowPage, getListOrEmpty, usePagedList } from '@trustcircle/ui';
 import { useSession } from './session';
 
 /** A list that may not exist yet (404 → empty); only fetched when signed in if `private`. */
@@ -20,7 +25,31 @@ export const useFeed = (path = '/api/reviews/feed') =>
   useList<ModeratedReview>(path, { private: true });
 /** The author's reviews (held and removed ones included, each with `moderation`). */
 export const MY_REVIEWS_KEY = ['/api/reviews/user'];
-export const useMyReviews = () => useList<ModeratedReview>(MY_REVIEWS_KEY[0]!, { private: true });
+
+/**
+ * The profile's counts (and so its level), from the services rather than from lists the
+ * screens page: reviews counts the member's reviews and their helpful votes
+ * (`/api/reviews/user/summary`), communities their groups (`X-Total-Count`). Under the lists'
+ * keys, so whatever refreshes a list refreshes its count.
+ */
+export function useProfileCounts() {
+  const { user } = useSession();
+  const reviews = useQuery({
+    queryKey: [...MY_REVIEWS_KEY, 'summary'],
+    queryFn: () => api.get<ReviewSummary>('/api/reviews/user/summary'),
+    enabled: Boolean(user),
+  });
+  const groups = useQuery({
+    queryKey: ['/api/groups/user', 'count'],
+    queryFn: async () => {
+      const first = { index: 0, cursors: [null], total: null };
+      const page = await fetchWindowPage<Group>('/api/groups/user?limit=1&total=true', first);
+      return page.total ?? page.items.length;
+    },
+    enabled: Boolean(user),
+  });
+  return { reviews, groups };
+}
 /** Reviews a page of /my-reviews holds: with photos, a few screens. */
 export const MY_REVIEWS_PAGE = 20;
 /** /my-reviews a page at a time with the API's cursors (issue 17: no screen of every review). */

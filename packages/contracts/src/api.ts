@@ -15,6 +15,7 @@ import { ErrorBodySchema } from './errors';
 import type { ApiOperation } from './operation';
 import { moderationApiOperations } from './moderation';
 import { reviewApiOperations } from './reviews';
+import { reviewSummaryApiOperations } from './review-summary';
 import { GroupListQuerySchema, MyGroupsQuerySchema, searchApiOperations } from './search';
 import {
   BusinessCreateSchema,
@@ -175,6 +176,7 @@ export const apiOperations: ApiOperation[] = [
   ...emailChangeApiOperations,
   ...leaveApiOperations,
   ...reviewApiOperations,
+  ...reviewSummaryApiOperations,
   ...moderationApiOperations,
   ...searchApiOperations,
 ];

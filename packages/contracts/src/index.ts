@@ -9,6 +9,7 @@ export * from './account-leave';
 export * from './catalog';
 export * from './communities';
 export * from './reviews';
+export * from './review-summary';
 export * from './moderation';
 export * from './search';
 export * from './feed';

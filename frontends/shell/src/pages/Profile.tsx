@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { EmptyState, levelFromScore, profileScore } from '@trustcircle/ui';
-import { useMyGroups, useMyReviews } from '../data';
+import { useMyGroups, useProfileCounts } from '../data';
 import { useSession } from '../session';
 import { MyGroupsTab } from './profile/MyGroupsTab';
 import { ProfileHeader } from './profile/ProfileHeader';
@@ -13,18 +13,22 @@ type ProfileTab = 'reviews' | 'communities' | 'settings';
 /** Spec §2 /profile: head with level, About and achievements, tabs Reviews / Communities / Settings. */
 export function ProfilePage() {
   const { user } = useSession();
-  const reviews = useMyReviews();
+  const counts = useProfileCounts();
   const groups = useMyGroups();
   const [tab, setTab] = useState<ProfileTab>('reviews');
   if (!user) return null;
-  const myReviews = reviews.data ?? [];
   const myGroups = groups.data ?? [];
-  const helpful = myReviews.reduce((sum, r) => sum + (r.helpfulCount ?? 0), 0);
-  const level = levelFromScore(profileScore(myReviews.length, myGroups.length, helpful));
+  // Counted by the services: the lists are paged, so their lengths stop at a page.
+  const summary = counts.reviews.data;
+  const reviewCount = summary?.reviewCount ?? 0;
+  const helpful = summary?.helpfulCount ?? 0;
+  const groupCount = counts.groups.data ?? myGroups.length;
+  const level = levelFromScore(profileScore(reviewCount, groupCount, helpful));
+  const wroteNone = summary !== undefined && summary.reviewCount + summary.hiddenCount === 0;
 
   return (
     <div className="container-xl py-4">
-      <ProfileHeader user={user} level={level} reviewCount={myReviews.length} />
+      <ProfileHeader user={user} level={level} reviewCount={reviewCount} />
 
       <div className="row g-4">
         <div className="col-12 col-lg-4">
@@ -38,9 +42,7 @@ export function ProfilePage() {
               </p>
               <h3 className="h6 mt-3">Achievements</h3>
               <div className="d-flex flex-wrap gap-2 mb-3">
-                {myReviews.length >= 5 && (
-                  <span className="badge text-bg-warning">Top Reviewer</span>
-                )}
+                {reviewCount >= 5 && <span className="badge text-bg-warning">Top Reviewer</span>}
                 <span
                   className={`badge ${user.isVerified ? 'text-bg-success' : 'text-bg-secondary'}`}
                 >
@@ -51,15 +53,19 @@ export function ProfilePage() {
               <dl className="row text-center g-0 mb-3">
                 <div className="col">
                   <dt className="small text-body-secondary fw-normal">Reviews</dt>
-                  <dd className="h5 mb-0">{myReviews.length}</dd>
+                  <dd className="h5 mb-0" data-testid="profile-review-count">
+                    {reviewCount}
+                  </dd>
                 </div>
                 <div className="col">
                   <dt className="small text-body-secondary fw-normal">Groups</dt>
-                  <dd className="h5 mb-0">{myGroups.length}</dd>
+                  <dd className="h5 mb-0">{groupCount}</dd>
                 </div>
                 <div className="col">
                   <dt className="small text-body-secondary fw-normal">Helpful</dt>
-                  <dd className="h5 mb-0">{helpful}</dd>
+                  <dd className="h5 mb-0" data-testid="profile-helpful-count">
+                    {helpful}
+                  </dd>
                 </div>
               </dl>
               <button
@@ -84,7 +90,7 @@ export function ProfilePage() {
                     ))}
                   </ul>
                   <Link to="/groups" className="small">
-                    View all {myGroups.length} communities
+                    View all {groupCount} communities
                   </Link>
                 </>
               )}
@@ -116,11 +122,11 @@ export function ProfilePage() {
           >
             <div className="card-body p-4">
               {tab === 'reviews' &&
-                (reviews.isError ? (
+                (counts.reviews.isError ? (
                   <p className="text-body-secondary mb-0">
                     We couldn&apos;t load your reviews right now.
                   </p>
-                ) : myReviews.length === 0 ? (
+                ) : wroteNone ? (
                   <EmptyState
                     title="You haven't written any reviews yet"
                     hint="Share an experience with your communities."

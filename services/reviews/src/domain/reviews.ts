@@ -47,6 +47,7 @@ import { afterReport, withModeration } from './moderation';
 import { mayBeArriving, membershipVerdict, stillProcessing } from './projection-gaps';
 import { reviewCursor, sortedReviewCursors } from './paging';
 import { sortedPage, type ListScope } from '../store/review-lists';
+import { reviewSummaryOf } from '../store/review-summary';
 import { accountAgeDays, standingOf } from './standing';
 
 export interface ReviewsDeps {
@@ -280,6 +281,9 @@ export function createReviews({ db }: ReviewsDeps) {
      * The author's own reviews, held and removed ones included, each with `moderation`; sorted
      * another way or filtered (the profile), the ones others can see, as a business lists them.
      */
+    /** The profile's counts (contracts' ReviewSummary), whatever the list's paging. */
+    summary: (userId: number) => reviewSummaryOf(db, userId),
+
     async byUser(userId: number, query: UserReviewsQuery): Promise<ReviewPage> {
       if (query.businessId === undefined && !isPlainList(query)) {
         return sorted({ userId }, query, userId);

@@ -56,6 +56,11 @@ export function reviewRoutes(reviews: Reviews, votes: Votes, allowBackdating = f
     sendReviewPage(res, await reviews.byUser(currentUserId(req), query));
   });
 
+  router.get('/user/summary', requireUser, async (req, res) => {
+    res.set('Cache-Control', 'private, no-store');
+    res.json(await reviews.summary(currentUserId(req)));
+  });
+
   router.get('/:id', async (req, res) => {
     // Author and moderators see held and removed reviews: never cached by anything in between.
     res.set('Cache-Control', 'private, no-store');
