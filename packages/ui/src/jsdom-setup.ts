@@ -1,4 +1,5 @@
 import { TextDecoder, TextEncoder } from 'node:util';
+import { configure } from '@testing-library/dom';
 
 /**
  * Jest setup for the component tests (`@jest-environment jsdom`): what jsdom lacks and the
@@ -7,6 +8,9 @@ import { TextDecoder, TextEncoder } from 'node:util';
  * talks to the API stubs it). Node-environment tests skip all of it.
  */
 if (typeof window !== 'undefined') {
+  // findBy*/waitFor give up after 1 s by default: on a 2-core CI machine at load 13 a lazy chunk
+  // and a stubbed fetch took longer (WriteReview.test.tsx failed so). A real failure still fails.
+  configure({ asyncUtilTimeout: 5000 });
   Object.assign(globalThis, { TextEncoder, TextDecoder });
   globalThis.fetch ??= () => Promise.reject(new Error('no network in component tests'));
 
