@@ -1,13 +1,6 @@
 import { freePort, startMailServer, waitFor, type MailServer } from '@trustcircle/testing';
 import type { Page } from 'playwright-core';
-import {
-  loginInBrowser,
-  newUser,
-  pageTracker,
-  startWorld,
-  type E2EWorld,
-  type WorldOptions,
-} from './support';
+import { loginInBrowser, newUser, useWorld, type WorldOptions } from './support';
 
 export type NewUser = ReturnType<typeof newUser>;
 
@@ -25,25 +18,23 @@ export async function untilPath(p: Page, path: string, timeoutMs = 5000) {
  * the file's jest hooks.
  */
 export function accountWorld(services: WorldOptions['services'] = []) {
-  let world: E2EWorld;
   let mail: MailServer;
-  const pages = pageTracker(() => world);
-
+  // identity writes the links with PUBLIC_URL: the gateway's address, known before it starts.
+  let port: number;
   beforeAll(async () => {
     mail = await startMailServer();
-    // identity writes the links with PUBLIC_URL: the gateway's address, known before it starts.
-    const port = await freePort();
-    world = await startWorld({
-      services,
-      env: {
-        identity: { SMTP_URL: mail.url, PUBLIC_URL: `http://127.0.0.1:${port}` },
-        gateway: { PORT: String(port) },
-      },
-    });
+    port = await freePort();
   });
-  afterEach(() => pages.closeAll());
+  const started = useWorld(() => ({
+    services,
+    env: {
+      identity: { SMTP_URL: mail.url, PUBLIC_URL: `http://127.0.0.1:${port}` },
+      gateway: { PORT: String(port) },
+    },
+  }));
+  const { pages } = started;
+  // Registered after the world's hooks: the mail server stops once the stack has.
   afterAll(async () => {
-    await world?.stop();
     await mail?.close();
   });
 
@@ -56,7 +47,7 @@ export function accountWorld(services: WorldOptions['services'] = []) {
 
   return {
     get world() {
-      return world;
+      return started.world;
     },
     get mail() {
       return mail;
@@ -67,7 +58,7 @@ export function accountWorld(services: WorldOptions['services'] = []) {
     /** A member registered through the API (the browsers a test opens are signed out). */
     async registered(): Promise<NewUser> {
       const user = newUser();
-      const client = world.stack.client();
+      const client = started.world.stack.client();
       const res = await client.post('/api/register', user);
       if (res.status !== 201) throw new Error(`register: ${res.status} ${res.text}`);
       // Registering signed the API client in: only the browsers a test opens are to be listed.

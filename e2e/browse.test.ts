@@ -1,18 +1,12 @@
-import { join } from 'node:path';
-import { catalogService } from '@trustcircle/catalog';
-import { communitiesService } from '@trustcircle/communities';
-import { reviewsService } from '@trustcircle/reviews';
+import { waitFor } from '@trustcircle/testing';
 import type { Page } from 'playwright-core';
 import {
+  createBusiness,
+  createGroup,
   expectNoSeriousViolations,
-  GROUPS_DIST,
   ok,
-  pageTracker,
-  registerMember,
-  ROOT,
+  platformWorld,
   screenshot,
-  startWorld,
-  type E2EWorld,
   type Member,
 } from './support';
 
@@ -23,8 +17,8 @@ import {
  */
 jest.setTimeout(180_000);
 
-let world: E2EWorld;
-const pages = pageTracker(() => world);
+const platform = platformWorld({ groups: true, business: true });
+const { page, register } = platform;
 const run = Date.now().toString(36).slice(-5);
 /** Businesses Explore lists: enough for three windows of 24. */
 const FILLERS = 60;
@@ -35,30 +29,12 @@ let group: { id: number; name: string };
 const ids: Record<string, number> = {};
 
 async function addBusiness(name: string, category: string, description?: string) {
-  const body = await ok(
-    owner.client.post('/api/businesses', { name, category, description }),
-    `business ${name}`,
-  );
-  ids[name] = (body as { id: number }).id;
-}
-
-/** Polls the API until `probe` holds (projections are a few ms behind their events). */
-async function until(what: string, probe: () => Promise<boolean>, ms = 15_000) {
-  const started = Date.now();
-  while (!(await probe())) {
-    if (Date.now() - started > ms) throw new Error(`${what}: not within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  ids[name] = await createBusiness(owner, { name, category, description });
 }
 
 beforeAll(async () => {
-  world = await startWorld({
-    services: [communitiesService, catalogService, reviewsService],
-    groupsRoot: GROUPS_DIST,
-    businessRoot: join(ROOT, 'frontends/business-mfe/dist'),
-  });
-  owner = await registerMember(world);
-  longName = await registerMember(world);
+  owner = await register();
+  longName = await register();
   await ok(
     longName.client.patch('/api/user', {
       name: 'Maximiliane Alexandra Featherstonehaugh-Wolfeschlegelsteinhausen',
@@ -71,13 +47,10 @@ beforeAll(async () => {
   for (let i = 1; i <= FILLERS; i += 1) {
     await addBusiness(`Browse ${run} Place ${String(i).padStart(2, '0')}`, 'Home Services');
   }
-  group = await ok(
-    owner.client.post('/api/groups', {
-      name: `Browsers ${run}`,
-      description: 'People who read every review before they pick.',
-    }),
-    'group',
-  );
+  group = await createGroup(owner, {
+    name: `Browsers ${run}`,
+    description: 'People who read every review before they pick.',
+  });
   for (let i = 1; i <= GROUP_REVIEWS; i += 1) {
     const review = {
       businessId: ids[`Browse ${run} Place ${String(i).padStart(2, '0')}`],
@@ -86,26 +59,25 @@ beforeAll(async () => {
       groupIds: [group.id],
     };
     // Reviews learns of the business and the membership through events: retried until it has.
-    await until(`review ${i}`, async () => {
-      const res = await owner.client.post('/api/reviews', review);
-      if (res.status >= 300 && res.status !== 404 && res.status !== 409)
-        throw new Error(`review ${i}: ${res.status} ${res.text}`);
-      return res.status === 201;
-    });
+    await waitFor(
+      async () => {
+        const res = await owner.client.post('/api/reviews', review);
+        if (res.status >= 300 && res.status !== 404 && res.status !== 409)
+          throw new Error(`review ${i}: ${res.status} ${res.text}`);
+        return res.status === 201;
+      },
+      { what: `review ${i}` },
+    );
   }
-  await until('the group counts its reviews', async () => {
-    const res = await world.stack.client().get(`/api/groups/${group.id}`);
-    return res.body.reviewCount === GROUP_REVIEWS;
-  });
+  await waitFor(
+    async () => {
+      const res = await platform.world.stack.client().get(`/api/groups/${group.id}`);
+      return res.body.reviewCount === GROUP_REVIEWS;
+    },
+    { what: 'the group counts its reviews' },
+  );
 }, 180_000);
 
-afterEach(() => pages.closeAll());
-
-afterAll(async () => {
-  await world?.stop();
-});
-
-const page = (as?: Member, width = 1280) => pages.open({ as, width });
 const cards = (p: Page, testId: string) => p.getByTestId(testId).getByRole('article');
 
 /** Clicks "Load more" until the list ends, checking the window never holds more than `most`. */

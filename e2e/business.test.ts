@@ -1,20 +1,15 @@
-import { join } from 'node:path';
-import { catalogService } from '@trustcircle/catalog';
-import { communitiesService } from '@trustcircle/communities';
-import { reviewsService } from '@trustcircle/reviews';
+import { waitFor } from '@trustcircle/testing';
 import {
+  createBusiness,
+  createGroup,
   expectNoSeriousViolations,
   ok,
-  pageTracker,
+  platformWorld,
   pngPhoto,
   rate,
-  registerMember,
-  ROOT,
   screenshot,
-  startWorld,
   toastText,
   untilReviewsKnow,
-  type E2EWorld,
   type Member,
 } from './support';
 
@@ -25,8 +20,8 @@ import {
  */
 jest.setTimeout(120_000);
 
-let world: E2EWorld;
-const pages = pageTracker(() => world);
+const platform = platformWorld({ business: true });
+const { page, register } = platform;
 
 const people: Record<'author' | 'fellow' | 'voter' | 'reporter1' | 'reporter2' | 'loner', Member> =
   {} as never;
@@ -35,100 +30,46 @@ const businesses: { luigi: number; volt: number; spa: number } = {} as never;
 
 const XSS = '<script>window.__pwned = 1</script><b>bold claim</b> and the crust was superb';
 
-const register = () => registerMember(world);
-
-/** A browser page, signed in as `member` when given. */
-const page = (member?: Member, width = 1280) => pages.open({ as: member, width });
-
-/** Polls until `probe` holds (events and projections are a few ms behind). */
-async function until<T>(
-  probe: () => Promise<T | false | null | undefined>,
-  what: string,
-  ms = 8000,
-) {
-  const started = Date.now();
-  for (;;) {
-    const value = await probe().catch(() => false as const);
-    if (value) return value;
-    if (Date.now() - started > ms) throw new Error(`${what}: not within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 beforeAll(async () => {
-  world = await startWorld({
-    services: [communitiesService, catalogService, reviewsService],
-    businessRoot: join(ROOT, 'frontends/business-mfe/dist'),
-  });
   for (const key of ['author', 'fellow', 'voter', 'reporter1', 'reporter2', 'loner'] as const)
     people[key] = await register();
   const { author, fellow, voter } = people;
   groups.pizza = (
-    await ok(
-      author.client.post('/api/groups', {
-        name: 'Pizza Critics',
-        description: 'The best slices in town, ranked by people who care.',
-      }),
-      'group',
-    )
+    await createGroup(author, {
+      name: 'Pizza Critics',
+      description: 'The best slices in town, ranked by people who care.',
+    })
   ).id;
   groups.owls = (
-    await ok(
-      author.client.post('/api/groups', {
-        name: 'Night Owls',
-        description: 'Late-night food and fun for people who never sleep.',
-      }),
-      'group',
-    )
+    await createGroup(author, {
+      name: 'Night Owls',
+      description: 'Late-night food and fun for people who never sleep.',
+    })
   ).id;
   groups.other = (
-    await ok(
-      voter.client.post('/api/groups', {
-        name: 'Gadget Heads',
-        description: 'Everything with a battery, reviewed honestly.',
-      }),
-      'group',
-    )
+    await createGroup(voter, {
+      name: 'Gadget Heads',
+      description: 'Everything with a battery, reviewed honestly.',
+    })
   ).id;
   await ok(fellow.client.post(`/api/groups/${groups.pizza}/join`), 'join');
 
-  businesses.luigi = (
-    await ok(
-      author.client.post('/api/businesses', {
-        name: 'Luigi Trattoria',
-        category: 'Restaurants',
-        description: 'Wood-fired pizza and fresh pasta since 1987.',
-        address: '12 Harbour Street, Portsmouth',
-        phone: '+44 23 9200 1234',
-        website: 'https://luigi.example.com',
-        openingHours: 'Tue–Sun 12:00–23:00',
-      }),
-      'business',
-    )
-  ).id;
-  businesses.volt = (
-    await ok(
-      voter.client.post('/api/businesses', {
-        name: 'Volt Electronics',
-        category: 'Electronics',
-        description: 'Phones, laptops and repairs while you wait.',
-      }),
-      'business',
-    )
-  ).id;
-  businesses.spa = (
-    await ok(
-      voter.client.post('/api/businesses', { name: 'Serenity Spa', category: 'Beauty & Spa' }),
-      'business',
-    )
-  ).id;
+  businesses.luigi = await createBusiness(author, {
+    name: 'Luigi Trattoria',
+    category: 'Restaurants',
+    description: 'Wood-fired pizza and fresh pasta since 1987.',
+    address: '12 Harbour Street, Portsmouth',
+    phone: '+44 23 9200 1234',
+    website: 'https://luigi.example.com',
+    openingHours: 'Tue–Sun 12:00–23:00',
+  });
+  businesses.volt = await createBusiness(voter, {
+    name: 'Volt Electronics',
+    category: 'Electronics',
+    description: 'Phones, laptops and repairs while you wait.',
+  });
+  businesses.spa = await createBusiness(voter, { name: 'Serenity Spa', category: 'Beauty & Spa' });
 }, 120_000);
-
-afterEach(() => pages.closeAll());
-
-afterAll(async () => {
-  await world?.stop();
-});
 
 describe('explore', () => {
   it('lists businesses with real scores, filters by category and by search, and passes axe', async () => {
@@ -314,10 +255,13 @@ describe('the whole journey', () => {
     expect(stored.pros).toBe('Great crust\nFriendly staff');
 
     // The business page: the review (as text), its photo, highlights, communities and the score.
-    await until(async () => {
-      const detail = await people.author.client.get(`/api/businesses/${businesses.luigi}`);
-      return detail.body.globalTrustScore > 0 && detail.body.groupTrustScores.length === 2;
-    }, 'trust score');
+    await waitFor(
+      async () => {
+        const detail = await people.author.client.get(`/api/businesses/${businesses.luigi}`);
+        return detail.body.globalTrustScore > 0 && detail.body.groupTrustScores.length === 2;
+      },
+      { timeoutMs: 8000, what: 'trust score' },
+    );
     await p.goto(`/business/${businesses.luigi}`);
     const card = p.getByRole('article', { name: 'Review of Luigi Trattoria' }).first();
     await card.getByText(XSS, { exact: true }).waitFor();
@@ -430,8 +374,8 @@ describe('the whole journey', () => {
     await p.getByText(XSS, { exact: true }).waitFor();
 
     // A verified member's report (1.0) reaches the hold threshold.
-    const verified = await registerMember(world, { verified: true });
-    await untilReviewsKnow(world, verified, true);
+    const verified = await register({ verified: true });
+    await untilReviewsKnow(platform.world, verified, true);
     await ok(
       verified.client.post(`/api/reviews/${reviewId}/report`, { reason: 'spam' }),
       'verified report',
@@ -440,10 +384,10 @@ describe('the whole journey', () => {
     await p.getByText('No reviews yet. Be the first to share your experience!').waitFor();
     await p.goto('/');
     await p.getByRole('heading', { level: 1 }).first().waitFor();
-    await until(
-      async () => (await p.getByText(XSS, { exact: true }).count()) === 0,
-      'gone from the feed',
-    );
+    await waitFor(async () => (await p.getByText(XSS, { exact: true }).count()) === 0, {
+      timeoutMs: 8000,
+      what: 'gone from the feed',
+    });
     await p.goto(`/reviews/${reviewId}`);
     await p.getByRole('heading', { name: 'Review not found' }).waitFor();
 
@@ -544,7 +488,7 @@ describe('the wizard on its own', () => {
     const form = new FormData();
     form.append('photos', new Blob([fake.buffer], { type: 'image/jpeg' }), fake.name);
     const cookie = [...people.loner.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const res = await fetch(`${world.baseUrl}/api/photos`, {
+    const res = await fetch(`${platform.world.baseUrl}/api/photos`, {
       method: 'POST',
       headers: { cookie },
       body: form,
@@ -586,7 +530,7 @@ describe('/business/new', () => {
 
 describe('when the reviews service is down', () => {
   it('still shows the business, with a quiet notice instead of the reviews', async () => {
-    await world.stack.stopService('reviews');
+    await platform.world.stack.stopService('reviews');
     const p = await page(people.fellow);
     await p.goto(`/business/${businesses.luigi}`);
     await p.getByRole('heading', { level: 1, name: 'Luigi Trattoria' }).waitFor();

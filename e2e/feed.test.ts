@@ -1,22 +1,18 @@
-import { catalogService } from '@trustcircle/catalog';
-import { communitiesService } from '@trustcircle/communities';
-import { reviewsService } from '@trustcircle/reviews';
 import { retrying, waitFor } from '@trustcircle/testing';
 import type { Page } from 'playwright-core';
-import { loginInBrowser, newPage, newUser, screenshot, startWorld, type E2EWorld } from './support';
+import { loginInBrowser, newUser, platformWorld, screenshot } from './support';
 
 /**
  * The signed-in home's feed with real data (spec §2 and §4: 3 reviews first, "Load more
  * reviews" adds 3, hidden once all are shown): a member's 7 reviews in a group with a fellow
  * member, written through the API, read in the fellow's browser.
  */
-let world: E2EWorld;
+const platform = platformWorld();
 let fellow: ReturnType<typeof newUser>;
 const REVIEWS = 7;
 
 beforeAll(async () => {
-  world = await startWorld({ services: [communitiesService, catalogService, reviewsService] });
-  const author = world.stack.client();
+  const author = platform.world.stack.client();
   const writer = newUser();
   expect((await author.post('/api/register', writer)).status).toBe(201);
   const group = await author.post('/api/groups', {
@@ -26,7 +22,7 @@ beforeAll(async () => {
   expect(group.status).toBe(201);
 
   fellow = newUser();
-  const reader = world.stack.client();
+  const reader = platform.world.stack.client();
   expect((await reader.post('/api/register', fellow)).status).toBe(201);
   expect((await reader.post(`/api/groups/${group.body.id}/join`)).status).toBe(200);
 
@@ -58,15 +54,11 @@ beforeAll(async () => {
   );
 }, 120_000);
 
-afterAll(async () => {
-  await world?.stop();
-});
-
 const cards = (page: Page) => page.getByRole('article', { name: /^Review of Feed Bistro/ });
 
 describe('home feed', () => {
   it('shows 3 reviews, then 6 with "Load more reviews", then all and no button', async () => {
-    const page = await newPage(world);
+    const page = await platform.page();
     await page.goto('/auth');
     await loginInBrowser(page, fellow.email, fellow.password);
     await page.waitForURL('**/dashboard');

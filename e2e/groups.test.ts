@@ -3,19 +3,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { catalogService } from '@trustcircle/catalog';
-import { communitiesService } from '@trustcircle/communities';
-import { reviewsService } from '@trustcircle/reviews';
 import type { Page } from 'playwright-core';
 import {
   expectNoSeriousViolations,
-  GROUPS_DIST,
-  pageTracker,
-  registerMember,
   ROOT,
   screenshot,
-  startWorld,
-  type E2EWorld,
+  platformWorld,
+  createGroup,
   type Member,
 } from './support';
 
@@ -25,33 +19,12 @@ import {
  */
 jest.setTimeout(120_000);
 
-let world: E2EWorld;
-const pages = pageTracker(() => world);
+const platform = platformWorld({ groups: true });
+const page = (options: { as?: Member; width?: number } = {}) => platform.pages.open(options);
+const apiUser = () => platform.register();
 const run = Date.now().toString(36).slice(-5);
 const DEFAULT_TAGLINE =
   'Join communities of people who share your interests, and read the reviews they trust.';
-
-beforeAll(async () => {
-  world = await startWorld({
-    services: [communitiesService, catalogService, reviewsService],
-    groupsRoot: GROUPS_DIST,
-  });
-}, 120_000);
-
-afterEach(() => pages.closeAll());
-
-afterAll(async () => {
-  await world?.stop();
-});
-
-const apiUser = () => registerMember(world);
-const page = (options: { as?: Member; width?: number } = {}) => pages.open(options);
-
-async function createGroup(owner: Member, name: string, description: string, color?: string) {
-  const res = await owner.client.post('/api/groups', { name, description, color });
-  if (res.status !== 201) throw new Error(`create group ${res.status} ${res.text}`);
-  return res.body as { id: number; name: string };
-}
 
 const toast = (p: Page, text: string) => p.getByTestId('toast').filter({ hasText: text });
 
@@ -99,9 +72,18 @@ describe('/groups', () => {
 
   it('filters on name or description, in any letter case', async () => {
     const owner = await apiUser();
-    await createGroup(owner, `Hikers ${run}`, 'Trails, gear shops and mountain huts.');
-    await createGroup(owner, `Coffee Lovers ${run}`, 'Espresso bars and ROASTERS worth a detour.');
-    await createGroup(owner, `Parents ${run}`, 'Playgrounds, paediatricians and family cafés.');
+    await createGroup(owner, {
+      name: `Hikers ${run}`,
+      description: 'Trails, gear shops and mountain huts.',
+    });
+    await createGroup(owner, {
+      name: `Coffee Lovers ${run}`,
+      description: 'Espresso bars and ROASTERS worth a detour.',
+    });
+    await createGroup(owner, {
+      name: `Parents ${run}`,
+      description: 'Playgrounds, paediatricians and family cafés.',
+    });
 
     const p = await page({ as: await apiUser() });
     await p.goto('/groups');
@@ -185,7 +167,10 @@ describe('/groups', () => {
 
   it('joins and leaves from the list, with the notices, a spinner, and the home refreshed', async () => {
     const owner = await apiUser();
-    const group = await createGroup(owner, `Cyclists ${run}`, 'Bike shops, repairs and cafés.');
+    const group = await createGroup(owner, {
+      name: `Cyclists ${run}`,
+      description: 'Bike shops, repairs and cafés.',
+    });
     const member = await apiUser();
     const p = await page({ as: member });
     await p.goto('/');
@@ -252,7 +237,10 @@ describe('/groups', () => {
 
   it('sends /groups?id={id} (the profile link) to /groups/{id}', async () => {
     const owner = await apiUser();
-    const group = await createGroup(owner, `Profile Link ${run}`, 'Reached from the profile page.');
+    const group = await createGroup(owner, {
+      name: `Profile Link ${run}`,
+      description: 'Reached from the profile page.',
+    });
     const p = await page({ as: owner });
     await p.goto(`/groups?id=${group.id}`);
     await p.waitForURL((url) => url.pathname === `/groups/${group.id}`);
@@ -280,11 +268,10 @@ describe('/groups/{id}', () => {
 
   it('joins and leaves with the notices and the counts in the singular and plural', async () => {
     const owner = await apiUser();
-    const group = await createGroup(
-      owner,
-      `Book Club ${run}`,
-      'Bookshops, libraries and readings.',
-    );
+    const group = await createGroup(owner, {
+      name: `Book Club ${run}`,
+      description: 'Bookshops, libraries and readings.',
+    });
     const member = await apiUser();
     const p = await page({ as: member });
     await p.goto(`/groups/${group.id}`);
@@ -329,7 +316,10 @@ describe('/groups/{id}', () => {
 
   it("sends a visitor's Join to /auth", async () => {
     const owner = await apiUser();
-    const group = await createGroup(owner, `Open Door ${run}`, 'Anyone may look around here.');
+    const group = await createGroup(owner, {
+      name: `Open Door ${run}`,
+      description: 'Anyone may look around here.',
+    });
     const p = await page();
     await p.goto(`/groups/${group.id}`);
     await p.getByRole('heading', { level: 1, name: group.name }).waitFor();
@@ -339,7 +329,10 @@ describe('/groups/{id}', () => {
 
   it("offers a member's empty Reviews tab the write button, then shows the group's reviews and highlights", async () => {
     const owner = await apiUser();
-    const group = await createGroup(owner, `Foodies ${run}`, 'Restaurants, markets and bakeries.');
+    const group = await createGroup(owner, {
+      name: `Foodies ${run}`,
+      description: 'Restaurants, markets and bakeries.',
+    });
     const p = await page({ as: owner });
     await p.goto(`/groups/${group.id}`);
     await p.getByText('No Reviews Yet', { exact: true }).waitFor();
@@ -408,7 +401,7 @@ describe('deployed alone', () => {
     const p = await page({ as: await apiUser() });
     await p.goto('/groups');
     await p.getByTestId('groups-tagline').getByText(DEFAULT_TAGLINE).waitFor();
-    const shellHtml = await (await fetch(`${world.baseUrl}/groups`)).text();
+    const shellHtml = await (await fetch(`${platform.world.baseUrl}/groups`)).text();
 
     // Rebuild only this remote, with another text, into a temporary directory: a production
     // build without minification (a third of the time; the bundle is otherwise the same).
@@ -435,8 +428,8 @@ describe('deployed alone', () => {
     );
 
     // Restart only the remote's static server (its real entry point) on the same port.
-    const port = world.groupsRemote.port;
-    await world.groupsRemote.close();
+    const port = platform.world.groupsRemote.port;
+    await platform.world.groupsRemote.close();
     // Its probes on any free port (PORT + 1000 may be taken); it is up once it serves its manifest.
     child = spawn(process.execPath, [join(ROOT, 'frontends/groups-mfe/server/main.ts')], {
       env: {
@@ -458,6 +451,6 @@ describe('deployed alone', () => {
     await p.reload();
     await p.getByTestId('groups-tagline').getByText(changed).waitFor();
     // The shell itself was neither rebuilt nor restarted.
-    expect(await (await fetch(`${world.baseUrl}/groups`)).text()).toBe(shellHtml);
+    expect(await (await fetch(`${platform.world.baseUrl}/groups`)).text()).toBe(shellHtml);
   });
 });

@@ -1,22 +1,16 @@
-import { join } from 'node:path';
-import { catalogService } from '@trustcircle/catalog';
 import { MODERATION_REASON_REQUIRED, MODERATORS_ONLY } from '@trustcircle/contracts';
-import { communitiesService } from '@trustcircle/communities';
-import { reviewsService } from '@trustcircle/reviews';
 import { eventually, waitFor } from '@trustcircle/testing';
 import type { Page } from 'playwright-core';
 import {
+  createBusiness,
+  createGroup,
   expectNoSeriousViolations,
   grantRole,
   ok,
-  pageTracker,
-  registerMember,
-  ROOT,
+  platformWorld,
   screenshot,
-  startWorld,
   toastText,
   untilReviewsKnow,
-  type E2EWorld,
   type Member,
 } from './support';
 
@@ -29,22 +23,22 @@ import {
 jest.setTimeout(120_000);
 
 const BURST = 3;
-let world: E2EWorld;
-const pages = pageTracker(() => world);
+const platform = platformWorld({
+  business: true,
+  env: { reviews: { UNUSUAL_ACTIVITY_MIN_REVIEWS: String(BURST) } },
+});
+const { page, register } = platform;
 const people: Record<'moderator' | 'author' | 'member' | 'verified' | 'fresh', Member> =
   {} as never;
 const reviews: { harbour: number; mill: number; quay: number } = {} as never;
 let groupId: number;
 
-const page = (member?: Member, width = 1280) => pages.open({ as: member, width });
 const queued = (p: Page, business: string) =>
   p.getByRole('article', { name: `Review of ${business}` });
 
 /** A business, once the reviews service knows it (catalog's event is on its way). */
 async function business(owner: Member, name: string): Promise<number> {
-  const id = (
-    await ok(owner.client.post('/api/businesses', { name, category: 'Restaurants' }), name)
-  ).id as number;
+  const id = await createBusiness(owner, { name, category: 'Restaurants' });
   await waitFor(
     async () => (await owner.client.get(`/api/businesses/${id}/reviews`)).status === 200,
     { what: `reviews to know ${name}` },
@@ -72,34 +66,20 @@ async function noWiderThan(p: Page, width: number) {
 }
 
 beforeAll(async () => {
-  world = await startWorld({
-    services: [communitiesService, catalogService, reviewsService],
-    businessRoot: join(ROOT, 'frontends/business-mfe/dist'),
-    env: { reviews: { UNUSUAL_ACTIVITY_MIN_REVIEWS: String(BURST) } },
-  });
-  people.moderator = await registerMember(world);
-  people.author = await registerMember(world);
-  people.member = await registerMember(world);
-  people.fresh = await registerMember(world);
-  people.verified = await registerMember(world, { verified: true });
-  await grantRole(world, people.moderator, 'moderator');
+  people.moderator = await register();
+  people.author = await register();
+  people.member = await register();
+  people.fresh = await register();
+  people.verified = await register({ verified: true });
+  await grantRole(platform.world, people.moderator, 'moderator');
   groupId = (
-    await ok(
-      people.author.client.post('/api/groups', {
-        name: 'Harbour Regulars',
-        description: 'Cafés, bakeries and bookshops along the harbour.',
-      }),
-      'group',
-    )
+    await createGroup(people.author, {
+      name: 'Harbour Regulars',
+      description: 'Cafés, bakeries and bookshops along the harbour.',
+    })
   ).id;
-  await untilReviewsKnow(world, people.verified, true);
+  await untilReviewsKnow(platform.world, people.verified, true);
 }, 120_000);
-
-afterEach(() => pages.closeAll());
-
-afterAll(async () => {
-  await world?.stop();
-});
 
 describe('unusual review activity', () => {
   it('shows the notice on the page of a business with a burst of reviews', async () => {

@@ -1,19 +1,12 @@
-import { join } from 'node:path';
-import { catalogService } from '@trustcircle/catalog';
-import { communitiesService } from '@trustcircle/communities';
-import { reviewsService } from '@trustcircle/reviews';
 import { retrying, waitFor } from '@trustcircle/testing';
 import type { Page } from 'playwright-core';
 import {
-  GROUPS_DIST,
+  createBusiness,
+  createGroup,
   ok,
-  pageTracker,
-  registerMember,
-  ROOT,
+  platformWorld,
   screenshot,
-  startWorld,
   uploadPhoto,
-  type E2EWorld,
   type Member,
 } from './support';
 
@@ -24,8 +17,7 @@ import {
  */
 jest.setTimeout(180_000);
 
-let world: E2EWorld;
-const pages = pageTracker(() => world);
+const platform = platformWorld({ groups: true, business: true });
 const run = Date.now().toString(36).slice(-5);
 /** More than a page of 20. */
 const REVIEWS = 25;
@@ -37,29 +29,18 @@ let author: Member;
 let group: { id: number; name: string };
 
 beforeAll(async () => {
-  world = await startWorld({
-    services: [communitiesService, catalogService, reviewsService],
-    groupsRoot: GROUPS_DIST,
-    businessRoot: join(ROOT, 'frontends/business-mfe/dist'),
+  author = await platform.register();
+  group = await createGroup(author, {
+    name: `Listeners ${run}`,
+    description: 'People who sort every list before they read it.',
   });
-  author = await registerMember(world);
-  group = await ok(
-    author.client.post('/api/groups', {
-      name: `Listeners ${run}`,
-      description: 'People who sort every list before they read it.',
-    }),
-    'group',
-  );
   for (let i = 0; i < REVIEWS; i += 1) {
     const name = `Lists ${run} Shop ${String(i + 1).padStart(2, '0')}`;
-    const business = await ok(
-      author.client.post('/api/businesses', { name, category: 'Home Services' }),
-      name,
-    );
+    const businessId = await createBusiness(author, { name, category: 'Home Services' });
     const rating = ratingOf(i);
-    const photos = PHOTO_REVIEWS.includes(i) ? [await uploadPhoto(world, author)] : [];
+    const photos = PHOTO_REVIEWS.includes(i) ? [await uploadPhoto(platform.world, author)] : [];
     const body = {
-      businessId: business.id,
+      businessId,
       rating,
       content: `${rating} ${rating === 1 ? 'star' : 'stars'} for ${name}: the shelves, the staff, the queue.`,
       groupIds: [group.id],
@@ -73,18 +54,13 @@ beforeAll(async () => {
   }
   await waitFor(
     async () =>
-      (await world.stack.client().get(`/api/groups/${group.id}`)).body.reviewCount === REVIEWS,
+      (await platform.world.stack.client().get(`/api/groups/${group.id}`)).body.reviewCount ===
+      REVIEWS,
     { what: 'the group counts its reviews' },
   );
 }, 180_000);
 
-afterEach(() => pages.closeAll());
-
-afterAll(async () => {
-  await world?.stop();
-});
-
-const page = (width = 1280) => pages.open({ as: author, width });
+const page = (width = 1280) => platform.page(author, width);
 const cards = (p: Page) => p.getByRole('article', { name: /^Review of / });
 
 describe('/my-reviews', () => {

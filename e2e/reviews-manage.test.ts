@@ -1,23 +1,17 @@
-import { join } from 'node:path';
-import { catalogService } from '@trustcircle/catalog';
-import { communitiesService } from '@trustcircle/communities';
-import { reviewsService } from '@trustcircle/reviews';
 import { retrying, waitFor } from '@trustcircle/testing';
 import type { Page } from 'playwright-core';
 import {
+  createBusiness,
+  createGroup,
   loginInBrowser,
   newUser,
   ok,
-  pageTracker,
+  platformWorld,
   pngPhoto,
   rate,
-  registerMember,
-  ROOT,
   screenshot,
-  startWorld,
   toastText,
   uploadPhoto,
-  type E2EWorld,
   type Member,
 } from './support';
 
@@ -29,9 +23,8 @@ import {
  */
 jest.setTimeout(120_000);
 
-let world: E2EWorld;
-const pages = pageTracker(() => world);
-const page = (member?: Member, width = 1280) => pages.open({ as: member, width });
+const platform = platformWorld({ business: true });
+const { page, register } = platform;
 
 let author: Member;
 let readers: Member[];
@@ -55,24 +48,16 @@ async function review(member: Member, businessId: number, rating: number, photos
   }>;
 }
 
-const business = async (name: string, category: string) =>
-  (await ok(author.client.post('/api/businesses', { name, category }), 'business')).id as number;
+const business = (name: string, category: string) => createBusiness(author, { name, category });
 
 beforeAll(async () => {
-  world = await startWorld({
-    services: [communitiesService, catalogService, reviewsService],
-    businessRoot: join(ROOT, 'frontends/business-mfe/dist'),
-  });
-  author = await registerMember(world);
-  readers = [await registerMember(world), await registerMember(world), await registerMember(world)];
+  author = await register();
+  readers = [await register(), await register(), await register()];
   groupId = (
-    await ok(
-      author.client.post('/api/groups', {
-        name: 'Harbour Regulars',
-        description: 'People who eat by the harbour every week.',
-      }),
-      'group',
-    )
+    await createGroup(author, {
+      name: 'Harbour Regulars',
+      description: 'People who eat by the harbour every week.',
+    })
   ).id;
   for (const reader of readers) await ok(reader.client.post(`/api/groups/${groupId}/join`), 'join');
   biz.luigi = await business('Luigi Trattoria', 'Restaurants');
@@ -80,8 +65,8 @@ beforeAll(async () => {
   biz.spa = await business('Serenity Spa', 'Beauty & Spa');
   biz.deli = await business('Corner Deli', 'Restaurants');
 
-  await review(author, biz.luigi, 2, [await uploadPhoto(world, author)]);
-  await review(readers[0]!, biz.luigi, 5, [await uploadPhoto(world, readers[0]!)]);
+  await review(author, biz.luigi, 2, [await uploadPhoto(platform.world, author)]);
+  await review(readers[0]!, biz.luigi, 5, [await uploadPhoto(platform.world, readers[0]!)]);
   await review(readers[1]!, biz.luigi, 1);
   await review(readers[2]!, biz.luigi, 4);
   await review(author, biz.spa, 3);
@@ -92,12 +77,6 @@ beforeAll(async () => {
     { what: "Luigi's four reviews counted" },
   );
 }, 120_000);
-
-afterEach(() => pages.closeAll());
-
-afterAll(async () => {
-  await world?.stop();
-});
 
 const reviewCards = (p: Page) => p.getByRole('article', { name: /^Review of / });
 const myCard = (p: Page) => reviewCards(p).filter({ hasText: 'Your review' });

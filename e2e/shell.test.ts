@@ -3,18 +3,15 @@ import {
   expectNoSeriousViolations,
   loginInBrowser,
   newUser,
-  pageTracker,
   registerInBrowser,
   screenshot,
-  startWorld,
-  type E2EWorld,
+  useWorld,
 } from './support';
 
 jest.setTimeout(90_000);
 
-let world: E2EWorld;
-const pages = pageTracker(() => world);
-const page = (width = 1280) => pages.open({ width });
+const shell = useWorld();
+const page = (width = 1280) => shell.page(undefined, width);
 
 const EMPTY_OR_QUIET = {
   groups: /You haven't joined any groups yet|We couldn't load your groups right now/,
@@ -32,16 +29,6 @@ async function untilUrl(p: Page, ok: (url: URL) => boolean, timeoutMs = 5000) {
 }
 
 const toast = (p: Page) => p.getByRole('region', { name: 'Notification' });
-
-beforeAll(async () => {
-  world = await startWorld();
-});
-
-afterEach(() => pages.closeAll());
-
-afterAll(async () => {
-  await world?.stop();
-});
 
 describe('visitor', () => {
   it('sees the landing page, and its links lead where they say', async () => {
@@ -207,7 +194,7 @@ describe('accounts', () => {
 
   it('logs in by email, and tells a wrong password apart', async () => {
     const user = newUser();
-    const api = world.stack.client();
+    const api = shell.world.stack.client();
     expect(
       (await api.post('/api/register', { ...user, confirmPassword: user.password })).status,
     ).toBe(201);
@@ -229,7 +216,7 @@ describe('accounts', () => {
     const user = newUser();
     expect(
       (
-        await world.stack
+        await shell.world.stack
           .client()
           .post('/api/register', { ...user, confirmPassword: user.password })
       ).status,
@@ -302,7 +289,7 @@ describe('accounts', () => {
 
 describe('micro-frontends', () => {
   it('shows the unavailable panel in place of a remote whose server is down, and the rest keeps working', async () => {
-    await world.groupsRemote.close();
+    await shell.world.groupsRemote.close();
     const p = await page();
     await p.goto('/groups');
     await p

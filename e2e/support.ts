@@ -1,8 +1,11 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { catalogService } from '@trustcircle/catalog';
+import { communitiesService } from '@trustcircle/communities';
 import { gatewayService } from '@trustcircle/gateway';
 import { identityService } from '@trustcircle/identity';
+import { reviewsService } from '@trustcircle/reviews';
 import { startStaticServer, type RunningStaticServer } from '@trustcircle/http-server';
 import { createDb } from '@trustcircle/service-kit';
 import {
@@ -19,6 +22,7 @@ import sharp from 'sharp';
 export const ROOT = resolve(__dirname, '..');
 export const SHELL_DIST = join(ROOT, 'frontends/shell/dist');
 export const GROUPS_DIST = join(ROOT, 'frontends/groups-mfe/dist');
+export const BUSINESS_DIST = join(ROOT, 'frontends/business-mfe/dist');
 export const ARTIFACTS = join(ROOT, 'test-artifacts');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -116,6 +120,54 @@ export async function startWorld(options: WorldOptions = {}): Promise<E2EWorld> 
   };
 }
 
+/**
+ * A test file's world: started before all its tests, its pages closed after each, stopped after
+ * all. Registers those jest hooks, so call it at the top of the file, before the file's own
+ * `beforeAll` (which then runs after the start). `options` may be computed then (e.g. from a
+ * server another hook started first).
+ */
+export function useWorld(options: WorldOptions | (() => WorldOptions) = {}) {
+  let world: E2EWorld | undefined;
+  const current = () => {
+    if (!world) throw new Error('the world is not started: use it inside a test or a hook');
+    return world;
+  };
+  const pages = pageTracker(current);
+  beforeAll(async () => {
+    world = await startWorld(typeof options === 'function' ? options() : options);
+  }, 120_000);
+  afterEach(() => pages.closeAll());
+  afterAll(async () => {
+    await world?.stop();
+  });
+  return {
+    get world() {
+      return current();
+    },
+    pages,
+    /** A browser page, signed in as `member` when given. */
+    page: (member?: Member, width = 1280) => pages.open({ as: member, width }),
+    /** A member registered through the API. */
+    register: (registration: { verified?: boolean } = {}) =>
+      registerMember(current(), registration),
+  };
+}
+
+/**
+ * The world of the files that browse the product: identity, communities, catalog and reviews
+ * behind the gateway, with the built groups and business remotes when asked for.
+ */
+export function platformWorld(
+  options: { groups?: boolean; business?: boolean; env?: StackOptions['env'] } = {},
+) {
+  return useWorld({
+    services: [communitiesService, catalogService, reviewsService],
+    groupsRoot: options.groups ? GROUPS_DIST : undefined,
+    businessRoot: options.business ? BUSINESS_DIST : undefined,
+    env: options.env,
+  });
+}
+
 export async function newPage(world: E2EWorld, width = 1280): Promise<Page> {
   const context = await world.browser.newContext({
     baseURL: world.baseUrl,
@@ -193,6 +245,23 @@ export async function ok<T>(
   const res = await promise;
   if (res.status >= 300) throw new Error(`${what}: ${res.status} ${res.text}`);
   return res.body;
+}
+
+/** A group created through the API by `owner`. */
+export async function createGroup(
+  owner: Member,
+  group: { name: string; description: string; color?: string },
+): Promise<{ id: number; name: string }> {
+  return ok(owner.client.post('/api/groups', group), `group ${group.name}`);
+}
+
+/** A business listed through the API by `owner`; answers its id. */
+export async function createBusiness(
+  owner: Member,
+  business: { name: string; category: string; description?: string } & Record<string, unknown>,
+): Promise<number> {
+  return (await ok(owner.client.post('/api/businesses', business), `business ${business.name}`))
+    .id as number;
 }
 
 /**
