@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { Migration } from './db';
 import { createPortableFoldFunction, createWordsOfFunction, foldedDocument } from './search';
 
 /**
@@ -114,4 +115,16 @@ export async function dropForgivingSearch(db: Knex, table: string): Promise<void
   await db.raw('drop function variants_of(text)');
   await db.raw('drop function words_of(text)');
   await db.raw('drop function fold(text)');
+}
+
+/**
+ * The migration that adds forgiving search to one table (`createForgivingSearch`) and takes it
+ * away again: the services whose lists are searched this way each list one under its own name.
+ */
+export function forgivingSearchMigration(name: string, spec: SearchableTable): Migration {
+  return {
+    name,
+    up: (db) => createForgivingSearch(db, spec),
+    down: (db) => dropForgivingSearch(db, spec.table),
+  };
 }
