@@ -5,7 +5,7 @@ import {
   DEFAULT_GROUP_ICON,
   GroupCreateSchema,
 } from '@trustcircle/contracts/communities';
-import { CloseIcon, trapTab, useToast } from '@trustcircle/ui';
+import { CloseIcon, trapTab, useFailureToast, useToast } from '@trustcircle/ui';
 import { useCreateGroup } from './data';
 import { ButtonSpinner, GroupTile } from './components';
 import { COLOUR_CHOICES } from './logic';
@@ -27,6 +27,7 @@ export function CreateGroupDialog({
   const nameId = useId();
   const descriptionId = useId();
   const toast = useToast();
+  const failed = useFailureToast();
   const create = useCreateGroup();
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
@@ -69,12 +70,7 @@ export function CreateGroupDialog({
         toast({ title: 'Group created successfully', variant: 'success' });
         onCreated(group);
       },
-      onError: (error) =>
-        toast({
-          title: 'Failed to create group',
-          description: error.message,
-          variant: 'destructive',
-        }),
+      onError: failed('Failed to create group'),
     });
   };
 

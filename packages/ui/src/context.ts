@@ -2,6 +2,7 @@ import type { User } from '@trustcircle/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
 import { fetchCurrentUser, SESSION_QUERY_KEY } from './api';
+import { apiMessage } from './helpers';
 
 /**
  * What the shell shares with the remotes through React context. The shell renders the
@@ -27,6 +28,16 @@ const noToast: Notify = () => undefined;
 /** The provided toast function; outside a provider (a component test) a no-op. */
 export function useToast(): Notify {
   return useContext(ToastContext) ?? noToast;
+}
+
+/**
+ * What a failed action shows: `failed('Login failed')` is an `onError` handler that toasts that
+ * title with the server's words (never a status code, spec §8).
+ */
+export function useFailureToast(): (title: string) => (error: unknown) => void {
+  const toast = useToast();
+  return (title) => (error) =>
+    toast({ title, description: apiMessage(error), variant: 'destructive' });
 }
 
 /** The signed-in user (`null` when signed out) from the shell's query cache (`GET /api/user`). */

@@ -4,8 +4,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { api } from './api';
 import { ReviewCard } from './review-card';
 import { useReviewDeletion } from './review-delete';
-import { useSessionUser, useToast } from './context';
-import { errorText } from './helpers';
+import { useFailureToast, useSessionUser, useToast } from './context';
 
 /**
  * Sets the reader's helpful vote (`PUT`) or takes it back (`DELETE`) as the button showed it:
@@ -81,6 +80,7 @@ export function ReviewList<R extends ModeratedReview>({
   const deletion = useReviewDeletion(onDeleted);
   const vote = useHelpfulVote();
   const toast = useToast();
+  const failed = useFailureToast();
   const navigate = useNavigate();
   const location = useLocation();
 
@@ -90,12 +90,7 @@ export function ReviewList<R extends ModeratedReview>({
       return;
     }
     vote.mutate(review, {
-      onError: (error) =>
-        toast({
-          title: 'Could not record your vote',
-          description: errorText(error),
-          variant: 'destructive',
-        }),
+      onError: failed('Could not record your vote'),
     });
   };
 

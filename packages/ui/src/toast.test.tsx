@@ -3,7 +3,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { useToast } from './context';
+import { ApiError } from './api';
+import { useFailureToast, useToast } from './context';
 import { SWIPE_THRESHOLD_PX, TOAST_DURATION_MS, ToastProvider } from './toast';
 
 /** A button per toast, so the test raises them as a page would. */
@@ -12,6 +13,16 @@ function Raise({ title, description }: { title: string; description?: string }) 
   return (
     <button type="button" onClick={() => notify({ title, description })}>
       raise {title}
+    </button>
+  );
+}
+
+/** A failed action, as a mutation's `onError` reports it. */
+function Fail({ error }: { error: unknown }) {
+  const failed = useFailureToast();
+  return (
+    <button type="button" onClick={() => failed('Could not save')(error)}>
+      fail
     </button>
   );
 }
@@ -106,5 +117,19 @@ describe('ToastProvider (spec §4)', () => {
     renderToasts();
     fireEvent.keyDown(document, { key: 'F8', code: 'F8' });
     expect(document.activeElement?.getAttribute('aria-label')).toBe('Notification');
+  });
+
+  it("useFailureToast: the title and the server's words, marked as a failure", () => {
+    render(
+      <ToastProvider>
+        <Fail error={new ApiError(409, '409: That name is taken')} />
+      </ToastProvider>,
+    );
+    fireEvent.click(screen.getByText('fail'));
+    const toast = toasts()[0]!;
+    expect(toast.textContent).toContain('Could not save');
+    expect(toast.textContent).toContain('That name is taken');
+    expect(toast.textContent).not.toContain('409');
+    expect(toast.className).toContain('tc-toast-destructive');
   });
 });

@@ -1,6 +1,6 @@
 import type { User } from '@trustcircle/contracts';
 import { useNavigate } from 'react-router-dom';
-import { isModerator, useToast } from '@trustcircle/ui';
+import { isModerator, useFailureToast, useToast } from '@trustcircle/ui';
 import { useLogout } from '../session';
 
 const NAV = [
@@ -16,6 +16,7 @@ export const navFor = (user: User | null) => (isModerator(user) ? [...NAV, MODER
 export function useSignOut() {
   const logout = useLogout();
   const toast = useToast();
+  const failed = useFailureToast();
   const navigate = useNavigate();
   return () =>
     logout.mutate(undefined, {
@@ -24,7 +25,6 @@ export function useSignOut() {
         logout.clear();
         toast({ title: 'Logged out', description: 'You have been successfully logged out.' });
       },
-      onError: (error) =>
-        toast({ title: 'Logout failed', description: error.message, variant: 'destructive' }),
+      onError: failed('Logout failed'),
     });
 }

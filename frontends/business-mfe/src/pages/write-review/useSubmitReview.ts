@@ -1,7 +1,7 @@
 import type { BusinessSummary, ModeratedReview, Review } from '@trustcircle/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { api, errorText, useToast } from '@trustcircle/ui';
+import { api, useFailureToast, useToast } from '@trustcircle/ui';
 import { invalidateAfterWrite, uploadPhotos } from '../../data';
 import type { Draft } from './ContentStep';
 import type { Photo } from './PhotoPicker';
@@ -23,6 +23,7 @@ export interface Submission {
 export function useSubmitReview(editing: ModeratedReview | null) {
   const navigate = useNavigate();
   const notify = useToast();
+  const failed = useFailureToast();
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ business, draft, groupIds, photos, kept }: Submission) => {
@@ -55,11 +56,6 @@ export function useSubmitReview(editing: ModeratedReview | null) {
       void invalidateAfterWrite(client);
       navigate(editing ? `/reviews/${review.id}` : '/');
     },
-    onError: (error) =>
-      notify({
-        title: editing ? 'Failed to update review' : 'Failed to submit review',
-        description: errorText(error),
-        variant: 'destructive',
-      }),
+    onError: failed(editing ? 'Failed to update review' : 'Failed to submit review'),
   });
 }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { LoginRequestSchema } from '@trustcircle/contracts/users';
-import { useToast } from '@trustcircle/ui';
+import { useFailureToast, useToast } from '@trustcircle/ui';
 import { displayName, useLogin } from '../../session';
 import { Field, issuesToErrors, useAfterAuth, type Errors } from './fields';
 
@@ -10,6 +10,7 @@ export function LoginForm() {
   const [errors, setErrors] = useState<Errors>({});
   const login = useLogin();
   const toast = useToast();
+  const failed = useFailureToast();
   const navigate = useNavigate();
   const target = useAfterAuth();
 
@@ -30,8 +31,7 @@ export function LoginForm() {
         });
         navigate(target, { replace: true });
       },
-      onError: (error) =>
-        toast({ title: 'Login failed', description: error.message, variant: 'destructive' }),
+      onError: failed('Login failed'),
     });
   };
 

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { RegistrationFormSchema } from '@trustcircle/contracts/users';
-import { useToast } from '@trustcircle/ui';
+import { useFailureToast, useToast } from '@trustcircle/ui';
 import { displayName, useRegister } from '../../session';
 import { Field, issuesToErrors, useAfterAuth, type Errors } from './fields';
 
@@ -20,6 +20,7 @@ export function RegisterForm() {
   const [errors, setErrors] = useState<Errors>({});
   const register = useRegister();
   const toast = useToast();
+  const failed = useFailureToast();
   const navigate = useNavigate();
   const target = useAfterAuth();
   const checkboxId = useId();
@@ -57,12 +58,7 @@ export function RegisterForm() {
           });
           navigate(target, { replace: true });
         },
-        onError: (error) =>
-          toast({
-            title: 'Registration failed',
-            description: error.message,
-            variant: 'destructive',
-          }),
+        onError: failed('Registration failed'),
       },
     );
   };

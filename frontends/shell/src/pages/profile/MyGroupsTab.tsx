@@ -1,12 +1,13 @@
 import type { Group } from '@trustcircle/contracts';
 import { Link } from 'react-router-dom';
-import { EmptyState, useToast } from '@trustcircle/ui';
+import { EmptyState, useFailureToast, useToast } from '@trustcircle/ui';
 import { useLeaveGroup } from '../../data';
 
 /** The profile's Communities tab: the user's groups, each with View Group and Leave. */
 export function MyGroupsTab({ myGroups }: { myGroups: Group[] }) {
   const leave = useLeaveGroup();
   const toast = useToast();
+  const failed = useFailureToast();
   return myGroups.length === 0 ? (
     <EmptyState title="You haven't joined any groups yet">
       <Link to="/groups" className="btn btn-sm btn-outline-primary">
@@ -36,12 +37,7 @@ export function MyGroupsTab({ myGroups }: { myGroups: Group[] }) {
                           title: 'Left group successfully',
                           description: `You've left ${g.name}`,
                         }),
-                      onError: (e) =>
-                        toast({
-                          title: 'Failed to leave group',
-                          description: e.message,
-                          variant: 'destructive',
-                        }),
+                      onError: failed('Failed to leave group'),
                     })
                   }
                 >

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { ProfileUpdateSchema } from '@trustcircle/contracts/users';
-import { api, useToast } from '@trustcircle/ui';
+import { api, useFailureToast, useToast } from '@trustcircle/ui';
 import { useSetSessionUser } from '../../session';
 import { VerificationSection } from './VerificationSection';
 
@@ -13,6 +13,7 @@ export function ProfileSettingsForm({ user }: { user: User }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const setUser = useSetSessionUser();
   const toast = useToast();
+  const failed = useFailureToast();
   const ids = { name: useId(), email: useId(), bio: useId() };
   const save = useMutation({
     mutationFn: (body: ProfileUpdate) => api.patch<User>('/api/user', body),
@@ -24,8 +25,7 @@ export function ProfileSettingsForm({ user }: { user: User }) {
         variant: 'success',
       });
     },
-    onError: (error) =>
-      toast({ title: 'Update failed', description: error.message, variant: 'destructive' }),
+    onError: failed('Update failed'),
   });
 
   const submit = (event: FormEvent) => {

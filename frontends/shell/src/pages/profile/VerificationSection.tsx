@@ -2,7 +2,7 @@ import type { User } from '@trustcircle/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { VerifyRequestSchema } from '@trustcircle/contracts/users';
-import { api, CheckBadgeIcon, longDate, useToast } from '@trustcircle/ui';
+import { api, CheckBadgeIcon, longDate, useFailureToast, useToast } from '@trustcircle/ui';
 import { useSetSessionUser } from '../../session';
 
 /** Verify later (spec §2 profile): the provider's token, checked by identity. */
@@ -12,6 +12,7 @@ export function VerificationSection({ user }: { user: User }) {
   const [error, setError] = useState<string>();
   const setUser = useSetSessionUser();
   const toast = useToast();
+  const failed = useFailureToast();
   const inputId = useId();
   const verify = useMutation({
     mutationFn: (value: string) => api.post<User>('/api/user/verify', { token: value }),
@@ -25,8 +26,7 @@ export function VerificationSection({ user }: { user: User }) {
         variant: 'success',
       });
     },
-    onError: (err) =>
-      toast({ title: 'Verification failed', description: err.message, variant: 'destructive' }),
+    onError: failed('Verification failed'),
   });
 
   if (user.isVerified) {

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { ChangeEmailRequest, MessageResponse, User } from '@trustcircle/contracts';
 import { EMAIL_UNCHANGED, PASSWORD_WRONG } from '@trustcircle/contracts/email-change';
 import { EmailAddressSchema } from '@trustcircle/contracts/users';
-import { api, apiMessage, ApiError, longDate, useToast } from '@trustcircle/ui';
+import { api, ApiError, apiMessage, longDate, useFailureToast, useToast } from '@trustcircle/ui';
 import { Field, type Errors } from '../auth/fields';
 
 /**
@@ -12,16 +12,12 @@ import { Field, type Errors } from '../auth/fields';
  */
 export function EmailSection({ user }: { user: User }) {
   const toast = useToast();
+  const failed = useFailureToast();
   const resend = useMutation({
     mutationFn: () => api.post<MessageResponse>('/api/user/email/confirmation'),
     onSuccess: (answer) =>
       toast({ title: 'Confirmation sent', description: answer.message, variant: 'success' }),
-    onError: (failure) =>
-      toast({
-        title: 'Could not send the link',
-        description: apiMessage(failure),
-        variant: 'destructive',
-      }),
+    onError: failed('Could not send the link'),
   });
 
   return (

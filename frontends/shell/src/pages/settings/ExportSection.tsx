@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { AccountExport } from '@trustcircle/contracts';
-import { api, apiMessage, useToast } from '@trustcircle/ui';
+import { api, useFailureToast } from '@trustcircle/ui';
 
 /** Saves an answer as a file the browser downloads (no page is left). */
 function download(name: string, data: unknown) {
@@ -17,17 +17,12 @@ function download(name: string, data: unknown) {
 
 /** Export (issue 19): everything the platform holds about the member, as JSON. */
 export function ExportSection({ username }: { username: string }) {
-  const toast = useToast();
+  const failed = useFailureToast();
   const exportData = useMutation({
     mutationFn: () => api.get<AccountExport>('/api/user/export'),
     onSuccess: (data) =>
       download(`trustcircle-${username}-${data.exportedAt.slice(0, 10)}.json`, data),
-    onError: (failure) =>
-      toast({
-        title: 'Could not export your data',
-        description: apiMessage(failure),
-        variant: 'destructive',
-      }),
+    onError: failed('Could not export your data'),
   });
   return (
     <div className="d-flex flex-wrap align-items-center justify-content-between gap-3">

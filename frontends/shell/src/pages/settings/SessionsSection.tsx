@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MessageResponse, OtherSessionsEnded, Session } from '@trustcircle/contracts';
-import { api, apiMessage, longDate, relativeDate, Spinner, useToast } from '@trustcircle/ui';
+import { api, longDate, relativeDate, Spinner, useFailureToast, useToast } from '@trustcircle/ui';
 
 export const SESSIONS_KEY = ['/api/user/sessions'] as const;
 
@@ -21,8 +21,7 @@ export function SessionsSection() {
     toast({ title: 'Signed out', description: message, variant: 'success' });
     void queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });
   };
-  const failed = (error: Error) =>
-    toast({ title: 'Could not sign out', description: apiMessage(error), variant: 'destructive' });
+  const failed = useFailureToast()('Could not sign out');
   const endOne = useMutation({
     mutationFn: (id: string) =>
       api.delete<MessageResponse>(`/api/user/sessions/${encodeURIComponent(id)}`),
