@@ -1,5 +1,5 @@
 import type { Group } from '@trustcircle/contracts';
-import { useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import {
   AlertIcon,
@@ -18,6 +18,7 @@ import { MembersTab } from './group-detail/MembersTab';
 import { ReviewsTab } from './group-detail/ReviewsTab';
 import { useDetailMembership, useGroup, useLatestGroupReviews, useMembership } from '../data';
 import { establishedLabel, parseGroupId } from '../logic';
+import { Tabs } from '../Tabs';
 
 type Tab = 'reviews' | 'members' | 'about';
 const TABS: Array<{ key: Tab; label: string }> = [
@@ -139,22 +140,6 @@ function GroupDetail({ group, basePath }: { group: Group; basePath: string }) {
     </Link>
   );
 
-  const onTabKey = (event: KeyboardEvent) => {
-    const index = TABS.findIndex((t) => t.key === tab);
-    const moves: Record<string, number> = {
-      ArrowRight: (index + 1) % TABS.length,
-      ArrowLeft: (index - 1 + TABS.length) % TABS.length,
-      Home: 0,
-      End: TABS.length - 1,
-    };
-    const next = moves[event.key];
-    if (next === undefined) return;
-    event.preventDefault();
-    const key = TABS[next]!.key;
-    setTab(key);
-    document.getElementById(`tc-group-tab-${key}`)?.focus();
-  };
-
   const established = establishedLabel(group.createdAt);
 
   return (
@@ -169,31 +154,7 @@ function GroupDetail({ group, basePath }: { group: Group; basePath: string }) {
 
       <div className="row g-4">
         <div className="col-lg-8">
-          <div className="nav nav-underline mb-3" role="tablist" aria-label="Group sections">
-            {TABS.map((t) => (
-              <button
-                key={t.key}
-                id={`tc-group-tab-${t.key}`}
-                type="button"
-                role="tab"
-                className={`nav-link ${tab === t.key ? 'active' : ''}`}
-                aria-selected={tab === t.key}
-                aria-controls={`tc-group-panel-${t.key}`}
-                tabIndex={tab === t.key ? 0 : -1}
-                onClick={() => setTab(t.key)}
-                onKeyDown={onTabKey}
-              >
-                {t.label}
-              </button>
-            ))}
-          </div>
-          <div
-            id={`tc-group-panel-${tab}`}
-            role="tabpanel"
-            aria-labelledby={`tc-group-tab-${tab}`}
-            tabIndex={0}
-            className="tc-groups-panel"
-          >
+          <Tabs id="tc-group" label="Group sections" tabs={TABS} selected={tab} onSelect={setTab}>
             {tab === 'reviews' && (
               <ReviewsTab group={group} isMember={isMember} writeButton={writeButton} />
             )}
@@ -207,7 +168,7 @@ function GroupDetail({ group, basePath }: { group: Group; basePath: string }) {
               />
             )}
             {tab === 'about' && <AboutTab group={group} established={established} share={share} />}
-          </div>
+          </Tabs>
         </div>
 
         <aside className="col-lg-4" aria-label="Group Highlights">

@@ -1,5 +1,5 @@
 import type { Group } from '@trustcircle/contracts';
-import { useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   EmptyState,
@@ -8,6 +8,7 @@ import {
   SearchIcon,
   ShowEarlier,
   Spinner,
+  useFailureToast,
   UsersIcon,
   useSessionUser,
   useToast,
@@ -17,6 +18,7 @@ import { ButtonSpinner, GroupCard } from '../components';
 import { CreateGroupDialog } from '../CreateGroupDialog';
 import { useGroupLists, useListMembership } from '../data';
 import { parseGroupId } from '../logic';
+import { Tabs } from '../Tabs';
 
 type Tab = 'all' | 'mine';
 
@@ -28,6 +30,7 @@ export function GroupsListPage({ basePath }: { basePath: string }) {
   const location = useLocation();
   const navigate = useNavigate();
   const toast = useToast();
+  const failed = useFailureToast();
   const { user, isLoading: sessionLoading } = useSessionUser();
   const { join, leave } = useListMembership();
   const [search, setSearch] = useState('');
@@ -64,26 +67,12 @@ export function GroupsListPage({ basePath }: { basePath: string }) {
           description: `You've left ${group.name}`,
           variant: 'success',
         }),
-      onError: (error) =>
-        toast({
-          title: 'Failed to leave group',
-          description: error.message,
-          variant: 'destructive',
-        }),
+      onError: failed('Failed to leave group'),
     });
 
   const joiningId = join.isPending ? join.variables?.id : undefined;
   const leavingId = leave.isPending ? leave.variables?.id : undefined;
   const searching = search.trim() !== '';
-
-  const onTabKey = (event: KeyboardEvent) => {
-    if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
-      event.preventDefault();
-      const next: Tab = tab === 'all' ? 'mine' : 'all';
-      setTab(next);
-      document.getElementById(`tc-groups-tab-${next}`)?.focus();
-    }
-  };
 
   const listLoading = all.isLoading || (Boolean(user) && mine.isLoading) || sessionLoading;
   const listError = all.error ?? mine.error;
@@ -161,39 +150,28 @@ export function GroupsListPage({ basePath }: { basePath: string }) {
         />
       </div>
 
-      <div className="nav nav-underline mb-4" role="tablist" aria-label="Groups">
-        {(
+      <Tabs
+        id="tc-groups"
+        label="Groups"
+        className="mb-4"
+        tabs={(
           [
             ['all', 'All Groups', all.total ?? notJoined.length],
             ['mine', 'My Groups', mine.total ?? joined.length],
           ] as const
-        ).map(([key, label, count]) => (
-          <button
-            key={key}
-            id={`tc-groups-tab-${key}`}
-            type="button"
-            role="tab"
-            className={`nav-link ${tab === key ? 'active' : ''}`}
-            aria-selected={tab === key}
-            aria-controls={`tc-groups-panel-${key}`}
-            tabIndex={tab === key ? 0 : -1}
-            onClick={() => setTab(key)}
-            onKeyDown={onTabKey}
-          >
-            {label}
-            {!listLoading && (
-              <span className="badge rounded-pill tc-groups-count ms-2">{count}</span>
-            )}
-          </button>
-        ))}
-      </div>
-
-      <div
-        id={`tc-groups-panel-${tab}`}
-        role="tabpanel"
-        aria-labelledby={`tc-groups-tab-${tab}`}
-        tabIndex={0}
-        className="tc-groups-panel"
+        ).map(([key, label, count]) => ({
+          key,
+          label: (
+            <>
+              {label}
+              {!listLoading && (
+                <span className="badge rounded-pill tc-groups-count ms-2">{count}</span>
+              )}
+            </>
+          ),
+        }))}
+        selected={tab}
+        onSelect={setTab}
       >
         {listLoading ? (
           <Spinner label="Loading groups…" />
@@ -269,7 +247,7 @@ export function GroupsListPage({ basePath }: { basePath: string }) {
         ) : (
           grid(joined, 'mine')
         )}
-      </div>
+      </Tabs>
 
       {creating && (
         <CreateGroupDialog
