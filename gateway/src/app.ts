@@ -68,6 +68,22 @@ export function upstreamRoutes(config: GatewayConfig): UpstreamRoute[] {
       target: config.CATALOG_URL,
       matches: prefix('/api/businesses', '/api/categories'),
     },
+    // The live notification stream: its own proxy, never timed out (heartbeats keep it alive).
+    {
+      service: 'social',
+      label: 'Notifications',
+      target: config.SOCIAL_URL,
+      streaming: true,
+      matches: (path, method) => method === 'GET' && /^\/api\/notifications\/stream\/?$/.test(path),
+    },
+    {
+      service: 'social',
+      label: 'Follows and notifications',
+      target: config.SOCIAL_URL,
+      matches: (path) =>
+        /^\/api\/users\/[^/]+\/(follow|followers|following)\/?$/.test(path) ||
+        prefix('/api/notifications')(path),
+    },
   ];
 }
 

@@ -14,6 +14,11 @@ export interface UpstreamRoute {
   target: string;
   /** Does this request belong to the service? Routes are tried in order, most specific first. */
   matches(path: string, method: string): boolean;
+  /**
+   * A long-lived answer (Server-Sent Events): no proxy timeout, its own agent without an idle
+   * socket timeout, and nothing between may buffer it.
+   */
+  streaming?: boolean;
 }
 
 export const prefix =
@@ -42,9 +47,11 @@ export function createProxies(
     route,
     handler: createProxyMiddleware({
       target: parsedTarget(route.target),
-      agent: deps.upstreams.agentFor(route.target),
+      agent: route.streaming
+        ? deps.upstreams.streamAgentFor(route.target)
+        : deps.upstreams.agentFor(route.target),
       xfwd: true,
-      proxyTimeout: deps.upstreams.options.timeoutMs,
+      ...(route.streaming ? {} : { proxyTimeout: deps.upstreams.options.timeoutMs }),
       on: {
         proxyReq(proxyReq, req) {
           proxyReq.removeHeader('authorization');
@@ -58,8 +65,15 @@ export function createProxies(
           if (typeof requestId === 'string') proxyReq.setHeader('x-request-id', requestId);
           deps.upstreams.guardConnect(proxyReq);
         },
-        proxyRes(proxyRes) {
+        proxyRes(proxyRes, req) {
           delete proxyRes.headers['set-cookie'];
+          if (route.streaming) {
+            // Each event reaches the browser as it is written: no Nagle delay, no buffering by
+            // a proxy in front of us (nginx honours X-Accel-Buffering).
+            req.socket.setNoDelay(true);
+            req.socket.setTimeout(0);
+            proxyRes.headers['x-accel-buffering'] = 'no';
+          }
         },
         error(err, _req, res) {
           deps.logger.warn({ err: err.message, service: route.service }, 'upstream unavailable');

@@ -16,6 +16,7 @@ import type { ApiOperation } from './operation';
 import { moderationApiOperations } from './moderation';
 import { reviewApiOperations } from './reviews';
 import { GroupListQuerySchema, MyGroupsQuerySchema, searchApiOperations } from './search';
+import { socialApiOperations } from './social';
 import {
   BusinessCreateSchema,
   BusinessUpdateSchema,
@@ -177,6 +178,7 @@ export const apiOperations: ApiOperation[] = [
   ...reviewApiOperations,
   ...moderationApiOperations,
   ...searchApiOperations,
+  ...socialApiOperations,
 ];
 
 const ERROR_TEXT: Record<number, string> = {

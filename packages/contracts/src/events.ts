@@ -126,6 +126,9 @@ export const VoteChangedEventDataSchema = z.object({
   businessId: Id,
   helpfulCount: z.number().int().nonnegative(),
   version: Version,
+  /** Who voted, and whether the vote now counts (social's "found helpful"); absent in older events. */
+  voterId: Id.optional(),
+  voted: z.boolean().optional(),
 });
 export type VoteChangedEventData = z.infer<typeof VoteChangedEventDataSchema>;
 
@@ -153,6 +156,33 @@ export const ActivityChangedEventDataSchema = z.object({
 });
 export type ActivityChangedEventData = z.infer<typeof ActivityChangedEventDataSchema>;
 
+/** A follow between two members (social, issue 18). */
+export const FollowCreatedEventDataSchema = z.object({
+  followerId: Id,
+  followeeId: Id,
+  createdAt: Timestamp,
+});
+export type FollowCreatedEventData = z.infer<typeof FollowCreatedEventDataSchema>;
+
+export const FollowRemovedEventDataSchema = z.object({
+  followerId: Id,
+  followeeId: Id,
+  removedAt: Timestamp,
+});
+export type FollowRemovedEventData = z.infer<typeof FollowRemovedEventDataSchema>;
+
+/**
+ * A notification was written (or a grouped one grew and took this new id). Every social
+ * replica listens on the subject to push it to the member's open streams (design §10).
+ */
+export const NotificationCreatedEventDataSchema = z.object({
+  id: Id,
+  userId: Id,
+  kind: z.string(),
+  createdAt: Timestamp,
+});
+export type NotificationCreatedEventData = z.infer<typeof NotificationCreatedEventDataSchema>;
+
 /** Subject → payload schema: the one list of what travels on the backbone. */
 export const EventPayloadSchemas = {
   'identity.user.registered': UserEventDataSchema,
@@ -171,6 +201,9 @@ export const EventPayloadSchemas = {
   'reviews.vote.changed': VoteChangedEventDataSchema,
   'reviews.moderation.decided': ModerationDecidedEventDataSchema,
   'reviews.activity.changed': ActivityChangedEventDataSchema,
+  'social.follow.created': FollowCreatedEventDataSchema,
+  'social.follow.removed': FollowRemovedEventDataSchema,
+  'social.notification.created': NotificationCreatedEventDataSchema,
 } as const;
 export type EventSubject = keyof typeof EventPayloadSchemas;
 export type EventPayload<S extends EventSubject> = z.infer<(typeof EventPayloadSchemas)[S]>;

@@ -12,4 +12,5 @@ export * from './reviews';
 export * from './moderation';
 export * from './search';
 export * from './feed';
+export * from './social';
 export * from './api';

@@ -1,0 +1,41 @@
+import {
+  authenticate,
+  createHttpApp,
+  createOutboxRelay,
+  type ServiceContext,
+  type ServiceParts,
+} from '@trustcircle/service-kit';
+import type { SocialConfig } from './config';
+import { createFollows } from './domain/follows';
+import { createNotifications } from './domain/notifications';
+import { createNotificationsConsumer } from './events/consumers';
+import { followRoutes } from './routes/follows';
+import { notificationRoutes } from './routes/notifications';
+import { createFanOut } from './stream/fan-out';
+import { StreamHub } from './stream/hub';
+
+export function createSocialApp(ctx: ServiceContext<SocialConfig>): ServiceParts {
+  const { db, config, logger } = ctx;
+  const hub = new StreamHub({ db, logger, heartbeatMs: config.SSE_HEARTBEAT_MS });
+  const app = createHttpApp({
+    logger,
+    registry: ctx.registry,
+    routes(app) {
+      app.use(authenticate(ctx.verifier!));
+      app.use('/api/users', followRoutes(createFollows({ db })));
+      app.use(
+        '/api/notifications',
+        notificationRoutes({
+          notifications: createNotifications({ db }),
+          hub,
+          db,
+          maxStreamsPerUser: config.SSE_MAX_STREAMS_PER_USER,
+        }),
+      );
+    },
+  });
+  return {
+    app,
+    workers: [createOutboxRelay(ctx), createNotificationsConsumer(ctx), createFanOut(ctx, hub)],
+  };
+}
