@@ -29,7 +29,9 @@ export const createSocial: Migration = {
       t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(db.fn.now());
       t.unique(['follower_id', 'followee_id'], { indexName: 'follows_pair_key' });
     });
-    await db.raw('alter table follows add constraint follows_not_self check (follower_id <> followee_id)');
+    await db.raw(
+      'alter table follows add constraint follows_not_self check (follower_id <> followee_id)',
+    );
     // Followers and following lists, newest follow first, keyset-paged by follow id.
     await db.raw('create index follows_followee_idx on follows (followee_id, id desc)');
     await db.raw('create index follows_follower_idx on follows (follower_id, id desc)');

@@ -5,6 +5,7 @@ import {
   type ServiceContext,
   type ServiceParts,
 } from '@trustcircle/service-kit';
+import { Gauge } from 'prom-client';
 import type { SocialConfig } from './config';
 import { createFollows } from './domain/follows';
 import { createNotifications } from './domain/notifications';
@@ -17,6 +18,14 @@ import { StreamHub } from './stream/hub';
 export function createSocialApp(ctx: ServiceContext<SocialConfig>): ServiceParts {
   const { db, config, logger } = ctx;
   const hub = new StreamHub({ db, logger, heartbeatMs: config.SSE_HEARTBEAT_MS });
+  new Gauge({
+    name: 'social_sse_streams',
+    help: 'Notification streams open on this replica',
+    registers: [ctx.registry],
+    collect() {
+      this.set(hub.size);
+    },
+  });
   const app = createHttpApp({
     logger,
     registry: ctx.registry,

@@ -131,9 +131,7 @@ describe('followers and following lists', () => {
     expect(following.body.map((p: any) => p.id)).toEqual([star.id]);
 
     // A followers cursor is not a following cursor; bad limits are 400s.
-    const foreign = await star.client.get(
-      `/api/users/${star.username}/following?cursor=${cursor}`,
-    );
+    const foreign = await star.client.get(`/api/users/${star.username}/following?cursor=${cursor}`);
     expect([foreign.status, foreign.body.issues?.[0]?.path]).toEqual([400, 'cursor']);
     expect((await star.client.get(`/api/users/${star.username}/followers?limit=0`)).status).toBe(
       400,

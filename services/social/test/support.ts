@@ -12,15 +12,8 @@ import {
   outboxMigration,
   outboxTraceMigration,
   publish,
-  type Knex,
 } from '@trustcircle/service-kit';
-import {
-  eventually,
-  startStack,
-  TEST_NATS_URL,
-  type TestClient,
-  type TestStack,
-} from '@trustcircle/testing';
+import { eventually, startStack, TEST_NATS_URL, type TestClient } from '@trustcircle/testing';
 import { socialService } from '../src/service';
 import { cookieOf, openStream } from './sse-client';
 
@@ -106,7 +99,10 @@ export async function startSocialWorld(env: Record<string, Record<string, string
       return { client, id, username };
     },
     /** A review by `authorId` as reviews publishes it. */
-    async review(authorId: number, overrides: Partial<EventPayload<'reviews.review.created'>> = {}) {
+    async review(
+      authorId: number,
+      overrides: Partial<EventPayload<'reviews.review.created'>> = {},
+    ) {
       const id = world.nextReviewId();
       await world.emit('reviews.review.created', {
         id,

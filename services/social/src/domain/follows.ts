@@ -13,7 +13,11 @@ import {
   notFound,
   type Knex,
 } from '@trustcircle/service-kit';
-import { publishFollowCreated, publishFollowRemoved, publishWritten } from '../events/social-events';
+import {
+  publishFollowCreated,
+  publishFollowRemoved,
+  publishWritten,
+} from '../events/social-events';
 import { followsStore } from '../store/follows-store';
 import { notificationsStore } from '../store/notifications-store';
 import { usersStore, type UserRow } from '../store/users-store';

@@ -1,8 +1,4 @@
-import {
-  NotificationSchema,
-  type Notification,
-  type PersonSummary,
-} from '@trustcircle/contracts';
+import { NotificationSchema, type Notification, type PersonSummary } from '@trustcircle/contracts';
 import type { NotificationRow } from '../store/notifications-store';
 
 function actorOf(row: NotificationRow): PersonSummary | null {

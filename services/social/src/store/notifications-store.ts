@@ -168,13 +168,15 @@ export const notificationsStore = {
 
   async one(db: Knex, userId: number, id: number): Promise<NotificationRow | undefined> {
     return (await selectNotifications(db).where({ 'n.id': id, 'n.user_id': userId }).first()) as
-      | NotificationRow
-      | undefined;
+      NotificationRow | undefined;
   },
 
   /** The newest id a member has (0 for none): where a fresh stream starts. */
   async lastId(db: Knex, userId: number): Promise<number> {
-    const row = await db('notifications').where({ user_id: userId }).max<{ max: string | null }>('id as max').first();
+    const row = await db('notifications')
+      .where({ user_id: userId })
+      .max<{ max: string | null }>('id as max')
+      .first();
     return Number(row?.max ?? 0);
   },
 
