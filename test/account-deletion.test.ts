@@ -131,6 +131,17 @@ describe('leaving TrustCircle', () => {
     for (const member of [leaver, keeper, other]) {
       await written(() => member.client.post('/api/groups/join', { groupId }));
     }
+    // Social: follows both ways (each notifies), so the leaver's review notifies `other` too.
+    for (const [from, to] of [
+      [other, leaver],
+      [leaver, other],
+    ] as const) {
+      const follow = await eventually(
+        () => from.client.post(`/api/users/${to.username}/follow`),
+        (res) => res.status !== 404,
+      );
+      expect(follow.status).toBe(200);
+    }
     // Reviews knows the memberships before anyone shares a review with the group.
     await reconcileClean();
     const cafe = (

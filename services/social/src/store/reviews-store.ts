@@ -2,18 +2,23 @@ import type { Knex } from '@trustcircle/service-kit';
 
 /** The reviews projection: whose review it is, at the newest version seen. */
 export const reviewsStore = {
-  /** True when this version was newer than the one held (and is now held). */
+  /**
+   * True when this version was newer than the one held (and is now held). A review whose author
+   * left is not kept (reviews republishes the ones they chose to keep): nobody to notify.
+   */
   async upsert(
     trx: Knex.Transaction,
     review: { id: number; userId: number; businessId: number; version: number },
   ): Promise<boolean> {
     const { rowCount } = await trx.raw<{ rowCount: number }>(
-      `insert into reviews (id, user_id, business_id, version) values (?, ?, ?, ?)
+      `insert into reviews (id, user_id, business_id, version)
+       select ?::int, ?::int, ?::int, ?::int
+        where not exists (select 1 from users where id = ? and deleted_at is not null)
        on conflict (id) do update
          set user_id = excluded.user_id, business_id = excluded.business_id,
              version = excluded.version
          where reviews.version < excluded.version`,
-      [review.id, review.userId, review.businessId, review.version],
+      [review.id, review.userId, review.businessId, review.version, review.userId],
     );
     return rowCount > 0;
   },

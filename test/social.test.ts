@@ -1,0 +1,112 @@
+/**
+ * Issue 18 across the real services: identity's users, reviews' reviews and helpful votes reach
+ * social as events, and its notifications reach a browser's stream through the gateway.
+ */
+import { eventually, type TestClient, type TestStack } from '@trustcircle/testing';
+import { cookieOf, openStream } from '../services/social/test/sse-client';
+import { startPlatform, written } from './support/platform';
+
+let stack: TestStack;
+
+beforeAll(async () => {
+  stack = await startPlatform();
+}, 90_000);
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+let seq = 0;
+async function register(name: string) {
+  const client = stack.client();
+  seq += 1;
+  const username = `sx${seq}x${Date.now() % 1_000_000}`;
+  const body = await written(() =>
+    client.post('/api/register', {
+      username,
+      email: `${username}@example.com`,
+      name,
+      password: 'correct horse battery',
+      confirmPassword: 'correct horse battery',
+    }),
+  );
+  return { client, id: body.id as number, username };
+}
+
+/** Follows once social knows the followee (a 404 until identity's event arrives). */
+async function follow(client: TestClient, username: string) {
+  const res = await eventually(
+    () => client.post(`/api/users/${username}/follow`),
+    (r) => r.status !== 404,
+  );
+  expect(res.status).toBe(200);
+}
+
+it("delivers a followed author's real review to an open stream within a second, and real helpful votes grouped", async () => {
+  const [author, fan, voter1, voter2] = [
+    await register('Author Real'),
+    await register('Fan Real'),
+    await register('Voter One'),
+    await register('Voter Two'),
+  ];
+  await follow(fan.client, author.username);
+  const groupId = (
+    await written(() =>
+      author.client.post('/api/groups', {
+        name: `Social Real ${seq}`,
+        description: 'Where followed reviews are written.',
+      }),
+    )
+  ).id as number;
+  const businessId = (
+    await written(() =>
+      author.client.post('/api/businesses', {
+        name: `Followed Cafe ${seq}`,
+        category: 'Restaurants',
+      }),
+    )
+  ).id as number;
+
+  let reviewId = 0;
+  const stream = await openStream(new URL('/api/notifications/stream', stack.gatewayUrl).href, {
+    cookie: cookieOf(fan.client),
+  });
+  try {
+    expect(stream.status).toBe(200);
+    const review = await written(() =>
+      author.client.post('/api/reviews', {
+        businessId,
+        rating: 5,
+        content: 'Followers should hear about this one right away.',
+        groupIds: [groupId],
+      }),
+    );
+    reviewId = review.id as number;
+    const answered = Date.now();
+    const [event] = await stream.waitForEvents(1, 3000);
+    expect(stream.receivedAt[0]! - answered).toBeLessThan(1000);
+    expect(event!.data).toMatchObject({
+      kind: 'following_review',
+      payload: { reviewId, businessId, rating: 5 },
+      actor: { id: author.id, username: author.username, name: 'Author Real' },
+    });
+  } finally {
+    await stream.close();
+  }
+
+  // Two members find it helpful through the reviews API: one grouped notification, count 2.
+  for (const voter of [voter1, voter2]) {
+    const res = await written(() => voter.client.post(`/api/reviews/${reviewId}/helpful`));
+    expect(res).toMatchObject({ voted: true });
+  }
+  const grouped = await eventually(
+    async () => (await author.client.get('/api/notifications')).body as any[],
+    (list) => list.some((n) => n.kind === 'review_helpful' && n.payload.count === 2),
+  );
+  expect(grouped.filter((n) => n.kind === 'review_helpful')).toEqual([
+    expect.objectContaining({ payload: { reviewId, businessId, count: 2 }, readAt: null }),
+  ]);
+  expect((await author.client.get('/api/notifications/unread-count')).body).toEqual({
+    count: 2, // the new follower, and the grouped votes
+  });
+});
