@@ -20,7 +20,8 @@ module.exports = {
     '^@trustcircle/contracts/(users|communities|reviews|catalog|moderation|account|email-change|account-leave|social)$':
       '<rootDir>/packages/contracts/src/$1.ts',
     '^@trustcircle/gateway$': '<rootDir>/gateway/src/service.ts',
-    '^@trustcircle/(identity|communities|catalog|reviews|social)$': '<rootDir>/services/$1/src/service.ts',
+    '^@trustcircle/(identity|communities|catalog|reviews|social)$':
+      '<rootDir>/services/$1/src/service.ts',
   },
   // Component tests (*.test.tsx) choose jsdom in their docblock (`@jest-environment jsdom`).
   testMatch: ['<rootDir>/**/*.test.ts', '<rootDir>/**/*.test.tsx'],

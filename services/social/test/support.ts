@@ -1,19 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import type { EventPayload, EventSubject } from '@trustcircle/contracts';
+import type { EventPayload } from '@trustcircle/contracts';
 import { gatewayService } from '@trustcircle/gateway';
 import { identityService } from '@trustcircle/identity';
+import { createDb } from '@trustcircle/service-kit';
 import {
-  createDb,
-  createLogger,
-  createMetricsRegistry,
-  createOutboxRelay,
-  migrate,
-  NatsLink,
-  outboxMigration,
-  outboxTraceMigration,
-  publish,
-} from '@trustcircle/service-kit';
-import { eventually, startStack, TEST_NATS_URL, type TestClient } from '@trustcircle/testing';
+  eventually,
+  startStack,
+  startStandInProducer,
+  type TestClient,
+} from '@trustcircle/testing';
 import { socialService } from '../src/service';
 import { cookieOf, openStream } from './sse-client';
 
@@ -43,26 +38,8 @@ export async function startSocialWorld(env: Record<string, Record<string, string
     },
   });
   const admin = createDb({ url: stack.db.adminUrl, schema: 'social', poolMax: 4 });
-  const prefix = stack.running.get('social')!.ctx.config.EVENTS_PREFIX;
 
-  const producerUrl = await stack.db.provision('upstream');
-  const producerDb = createDb({ url: producerUrl, schema: 'upstream', poolMax: 2 });
-  await migrate(producerDb, 'upstream', [outboxMigration, outboxTraceMigration]);
-  const logger = createLogger('upstream', 'silent');
-  const nats = new NatsLink({ url: TEST_NATS_URL, name: 'upstream', logger });
-  nats.start();
-  const relay = createOutboxRelay(
-    {
-      name: 'upstream',
-      db: producerDb,
-      nats,
-      registry: createMetricsRegistry('upstream'),
-      logger,
-      config: { DATABASE_URL: producerUrl, EVENTS_PREFIX: prefix, EVENTS_STREAM_REPLICAS: 1 },
-    },
-    { pollIntervalMs: 100 },
-  );
-  relay.start();
+  const producer = await startStandInProducer(stack);
 
   const until = async <T>(probe: () => Promise<T>, what: string, timeoutMs = 10_000) => {
     const value = await eventually(probe, Boolean, { timeoutMs, intervalMs: 20 });
@@ -78,9 +55,7 @@ export async function startSocialWorld(env: Record<string, Record<string, string
     until,
     nextReviewId: () => (nextReview += 1),
     /** Publishes an event as its producer would (outbox → relay → JetStream). */
-    async emit<S extends EventSubject>(subject: S, data: EventPayload<S>) {
-      await producerDb.transaction((trx) => publish(trx, subject, data));
-    },
+    emit: producer.emit,
     /** Registers through the gateway and waits until social has the user. */
     async register(name = 'Social Tester'): Promise<Member> {
       const client = stack.client();
@@ -134,9 +109,7 @@ export async function startSocialWorld(env: Record<string, Record<string, string
       return res.body as any[];
     },
     async stop() {
-      await relay.stop();
-      await nats.close();
-      await producerDb.destroy();
+      await producer.stop();
       await admin.destroy();
       await stack.stop();
     },
