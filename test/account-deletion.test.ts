@@ -210,6 +210,17 @@ describe('leaving TrustCircle', () => {
       email: leaver.email,
       name: leaver.name,
     });
+    // Social's part: the follows both ways, the notifications, the preferences.
+    const followedBy = [{ username: other.username, since: expect.any(String) }];
+    expect(exported).toMatchObject({ following: followedBy, followers: followedBy });
+    expect(exported.notifications).toEqual(
+      expect.arrayContaining([expect.objectContaining({ kind: 'new_follower', readAt: null })]),
+    );
+    expect(exported.notificationPreferences).toEqual({
+      new_follower: true,
+      following_review: true,
+      review_helpful: true,
+    });
     const held = {
       reviews: (await admin('reviews.reviews').where({ user_id: leaver.id }).orderBy('id')).map(
         (r: { id: number }) => r.id,

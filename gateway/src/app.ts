@@ -189,6 +189,7 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
             identity: config.IDENTITY_URL,
             communities: config.COMMUNITIES_URL,
             reviews: config.REVIEWS_URL,
+            social: config.SOCIAL_URL,
           },
           cookie,
           limits: limits.sessionLimits,

@@ -2,6 +2,7 @@ import {
   authenticate,
   createHttpApp,
   createOutboxRelay,
+  internalExportRoutes,
   type ServiceContext,
   type ServiceParts,
 } from '@trustcircle/service-kit';
@@ -12,6 +13,7 @@ import { createNotifications } from './domain/notifications';
 import { createNotificationsConsumer } from './events/consumers';
 import { followRoutes } from './routes/follows';
 import { notificationRoutes } from './routes/notifications';
+import { socialExportOf } from './store/export-store';
 import { createFanOut } from './stream/fan-out';
 import { StreamHub } from './stream/hub';
 
@@ -40,6 +42,10 @@ export function createSocialApp(ctx: ServiceContext<SocialConfig>): ServiceParts
           db,
           maxStreamsPerUser: config.SSE_MAX_STREAMS_PER_USER,
         }),
+      );
+      app.use(
+        '/internal',
+        internalExportRoutes((id) => socialExportOf(db, id)),
       );
     },
   });
