@@ -103,7 +103,8 @@ export function createProxies(
   return (req, res, next) => {
     const match = proxies.find(({ route }) => route.matches(req.path, req.method));
     if (!match) return next();
-    res.locals.metricsRoute = `proxy:${match.route.service}`;
+    res.locals.metricsRoute = `proxy:${match.route.service}${match.route.streaming ? ':stream' : ''}`;
+    if (match.route.streaming) res.locals.longLived = true;
     return match.handler(req, res, next);
   };
 }

@@ -73,6 +73,7 @@ export function notificationRoutes(deps: {
     const resumeAfter =
       parseLastEventId(req.get('last-event-id')) ?? parseLastEventId(req.query.lastEventId);
     const afterId = resumeAfter ?? (await notificationsStore.lastId(deps.db, userId));
+    res.locals.longLived = true;
     res.status(200).set({
       'Content-Type': 'text/event-stream; charset=utf-8',
       // no-transform: no proxy may compress or rewrite it; X-Accel-Buffering: nginx must not buffer.
