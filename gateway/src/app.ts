@@ -18,6 +18,7 @@ import { contentSecurityPolicy, frontendRoutes } from './frontends';
 import { loadGatewayKeys } from './keys';
 import { createProxies, prefix, type UpstreamRoute } from './proxy';
 import { createGatewayLimits } from './limits';
+import { OpenStreams } from './open-streams';
 import { accountRoutes } from './routes/account-routes';
 import { identityCalls } from './routes/identity-calls';
 import { leaveRoutes } from './routes/leave-routes';
@@ -120,6 +121,7 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
     cacheTtlMs: config.SESSION_CACHE_TTL_MS,
   });
   const cookie = cookieSettings(config);
+  const streams = new OpenStreams();
   const limits = createGatewayLimits(ctx.db, config, logger, cookie.options.secure === true);
   const security = securityEvents(logger, ctx.registry);
   const identity = identityCalls({ upstreams, tokens, identityUrl: config.IDENTITY_URL, logger });
@@ -222,7 +224,7 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
         }),
       );
       // Proxies see the raw, unparsed body stream (pitfalls: parsers before proxies hang POSTs).
-      app.use(createProxies(upstreamRoutes(config), { upstreams, tokens, logger }));
+      app.use(createProxies(upstreamRoutes(config), { upstreams, tokens, logger, streams }));
       // The shell, the remotes and /mfe/config.json (design §7).
       app.use(frontendRoutes(config, { upstreams, logger }));
     },
@@ -239,7 +241,10 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
           url: config.DATABASE_URL,
           channel: REVOCATION_CHANNEL,
           logger,
-          onNotify: (idHash) => sessions.evict(idHash),
+          onNotify: (idHash) => {
+            sessions.evict(idHash);
+            if (idHash) streams.end(idHash);
+          },
           // Notifications may have been missed while away: start from a clean cache.
           onReconnect: () => sessions.evict(undefined),
         });

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { Logger } from '@trustcircle/service-kit';
 import type { RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
+import type { OpenStreams } from './open-streams';
 import type { ResolvedSession } from './sessions/session-service';
 import type { TokenMinter } from './tokens';
 import type { Upstreams } from './upstream';
@@ -41,7 +42,7 @@ function parsedTarget(target: string) {
  */
 export function createProxies(
   routes: UpstreamRoute[],
-  deps: { upstreams: Upstreams; tokens: TokenMinter; logger: Logger },
+  deps: { upstreams: Upstreams; tokens: TokenMinter; logger: Logger; streams?: OpenStreams },
 ): RequestHandler {
   const proxies = routes.map((route) => ({
     route,
@@ -104,7 +105,10 @@ export function createProxies(
     const match = proxies.find(({ route }) => route.matches(req.path, req.method));
     if (!match) return next();
     res.locals.metricsRoute = `proxy:${match.route.service}${match.route.streaming ? ':stream' : ''}`;
-    if (match.route.streaming) res.locals.longLived = true;
+    if (match.route.streaming) {
+      res.locals.longLived = true;
+      if (req.tcSession) deps.streams?.track(req.tcSession.idHash, res);
+    }
     return match.handler(req, res, next);
   };
 }

@@ -139,6 +139,21 @@ describe('the notification stream through the gateway', () => {
     expect(event!.data.actor.id).toBe(fan.id);
   });
 
+  it('ends when its session ends, and the reconnect is refused', async () => {
+    const star = await world.register();
+    const stream = track(await world.stream(star));
+    const cookie = [...star.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    expect(stream.status).toBe(200);
+    expect((await star.client.post('/api/logout', {})).status).toBe(200);
+    await world.until(async () => stream.ended, 'the stream to end');
+    const again = track(
+      await openStream(new URL('/api/notifications/stream', world.stack.gatewayUrl).href, {
+        cookie,
+      }),
+    );
+    expect(again.status).toBe(401);
+  });
+
   it('frees the connection on both sides when the browser goes away', async () => {
     const star = await world.register();
     const streams = async () => {
