@@ -171,15 +171,20 @@ export const FollowRemovedEventDataSchema = z.object({
 });
 export type FollowRemovedEventData = z.infer<typeof FollowRemovedEventDataSchema>;
 
+/** Most notifications one `social.notification.created` announces (a fan-out is chunked). */
+export const NOTIFICATIONS_PER_EVENT = 500;
+
 /**
- * A notification was written (or a grouped one grew and took this new id). Every social
- * replica listens on the subject to push it to the member's open streams (design §10).
+ * Notifications were written (or a grouped one grew and took a new id), by one transaction:
+ * a review's fan-out to its author's followers is one event per 500, not one per follower.
+ * Every social replica listens on the subject to push them to the members' open streams
+ * (design §10).
  */
 export const NotificationCreatedEventDataSchema = z.object({
-  id: Id,
-  userId: Id,
-  kind: z.string(),
-  createdAt: Timestamp,
+  notifications: z
+    .array(z.object({ id: Id, userId: Id, kind: z.string(), createdAt: Timestamp }))
+    .min(1)
+    .max(NOTIFICATIONS_PER_EVENT),
 });
 export type NotificationCreatedEventData = z.infer<typeof NotificationCreatedEventDataSchema>;
 

@@ -1,3 +1,4 @@
+import { NOTIFICATIONS_PER_EVENT } from '@trustcircle/contracts';
 import { publish, type Knex } from '@trustcircle/service-kit';
 import type { Written } from '../store/notifications-store';
 
@@ -20,5 +21,8 @@ export function publishFollowRemoved(
  * pushed): every social replica hears the subject and wakes the recipient's open streams.
  */
 export async function publishWritten(trx: Knex.Transaction, written: Written[]): Promise<void> {
-  for (const n of written) await publish(trx, 'social.notification.created', n);
+  for (let i = 0; i < written.length; i += NOTIFICATIONS_PER_EVENT) {
+    const notifications = written.slice(i, i + NOTIFICATIONS_PER_EVENT);
+    await publish(trx, 'social.notification.created', { notifications });
+  }
 }

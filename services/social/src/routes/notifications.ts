@@ -86,7 +86,7 @@ export function notificationRoutes(deps: {
     res.write(sseRetry(RETRY_MS));
     const stream = hub.open(userId, afterId, res);
     req.on('close', () => hub.close(stream));
-    await stream.pump();
+    await hub.catchUp(stream);
   });
 
   return router;

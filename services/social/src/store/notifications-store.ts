@@ -157,13 +157,30 @@ export const notificationsStore = {
     return (await query) as NotificationRow[];
   },
 
-  /** What a stream has not sent yet, oldest first. */
-  async after(db: Knex, userId: number, afterId: number, limit: number) {
-    return (await selectNotifications(db)
-      .where('n.user_id', userId)
-      .where('n.id', '>', afterId)
-      .orderBy('n.id', 'asc')
-      .limit(limit)) as NotificationRow[];
+  /**
+   * What streams have not sent yet, in one round trip for many: up to `limit` each, oldest
+   * first, every row tagged with the index of the stream (in `streams`) it is for.
+   */
+  async afterEach(
+    db: Knex,
+    streams: { userId: number; afterId: number }[],
+    limit: number,
+  ): Promise<(NotificationRow & { stream: number })[]> {
+    const { rows } = await db.raw<{ rows: (NotificationRow & { stream: string })[] }>(
+      `select s.ord - 1 as stream, n.*
+         from unnest(?::int[], ?::bigint[]) with ordinality as s(user_id, after_id, ord)
+         cross join lateral (
+           select n.id, n.user_id, n.kind, n.payload, n.read_at, n.created_at, n.actor_id,
+                  u.username as actor_username, u.name as actor_name,
+                  u.avatar as actor_avatar, u.is_verified as actor_verified
+             from notifications n
+             left join users u on u.id = n.actor_id and u.deleted_at is null
+            where n.user_id = s.user_id and n.id > s.after_id
+            order by n.id limit ?) n
+        order by s.ord, n.id`,
+      [streams.map((s) => s.userId), streams.map((s) => s.afterId), limit],
+    );
+    return rows.map((row) => ({ ...row, stream: Number(row.stream) }));
   },
 
   async one(db: Knex, userId: number, id: number): Promise<NotificationRow | undefined> {

@@ -29,7 +29,7 @@ export function createFanOut(ctx: EventsContext, hub: StreamHub): BackgroundWork
       try {
         const envelope = message.json<{ data?: unknown }>();
         const data = NotificationCreatedEventDataSchema.safeParse(envelope.data);
-        if (data.success) hub.wake(data.data.userId);
+        if (data.success) hub.wake(data.data.notifications.map((n) => n.userId));
       } catch (err) {
         ctx.logger.warn({ err }, 'unreadable notification push');
       }

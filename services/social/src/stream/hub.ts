@@ -3,56 +3,58 @@ import type { Knex, Logger } from '@trustcircle/service-kit';
 import type { Response } from 'express';
 import { toNotification } from '../domain/notification-view';
 import { SSE_HEARTBEAT, sseEvent } from '../domain/sse';
-import { notificationsStore } from '../store/notifications-store';
+import { notificationsStore, type NotificationRow } from '../store/notifications-store';
 
+/** Notifications one read sends a stream; a full batch reads again. */
 const BATCH = 100;
 
-/** One open `text/event-stream` answer: what it has sent up to, and its writer. */
+/**
+ * One open `text/event-stream` answer: what it has sent up to, and its writer. Reads for it
+ * never overlap (`claim`/`release`): a wake during one runs it again afterwards, so nothing is
+ * sent twice or skipped. Ids commit in order per member (the recipients' locks in the store),
+ * so "after the last id sent" misses nothing.
+ */
 class OpenStream {
-  private pumping = false;
+  private reading = false;
   private again = false;
   closed = false;
 
   constructor(
     readonly userId: number,
-    private lastId: number,
+    public lastId: number,
     private readonly res: Response,
-    private readonly deps: { db: Knex; logger: Logger },
   ) {}
 
   write(text: string): void {
     if (!this.closed) this.res.write(text);
   }
 
-  /**
-   * Sends every notification after the last one sent, oldest first. Pumps never overlap: a
-   * wake during one runs it again, so nothing is sent twice or skipped. Ids commit in order per
-   * member (the recipients' locks in the store), so "after the last id" misses nothing.
-   */
-  async pump(): Promise<void> {
-    if (this.pumping) {
+  /** Sends rows read for it (oldest first); true when the read was full (more may wait). */
+  send(rows: NotificationRow[]): boolean {
+    for (const row of rows) {
+      const id = Number(row.id);
+      if (this.closed || id <= this.lastId) continue;
+      this.write(sseEvent(NOTIFICATION_STREAM_EVENT, id, toNotification(row)));
+      this.lastId = id;
+    }
+    return rows.length >= BATCH;
+  }
+
+  /** True when the caller may read for it now; otherwise it reads again after the current read. */
+  claim(): boolean {
+    if (this.reading) {
       this.again = true;
-      return;
+      return false;
     }
-    this.pumping = true;
-    try {
-      do {
-        this.again = false;
-        const rows = await notificationsStore.after(this.deps.db, this.userId, this.lastId, BATCH);
-        for (const row of rows) {
-          if (this.closed) return;
-          const id = Number(row.id);
-          this.write(sseEvent(NOTIFICATION_STREAM_EVENT, id, toNotification(row)));
-          this.lastId = id;
-        }
-        if (rows.length === BATCH) this.again = true;
-      } while (this.again && !this.closed);
-    } catch (err) {
-      // The next wake or heartbeat tries again from the same place.
-      this.deps.logger.warn({ err, userId: this.userId }, 'notification stream read failed');
-    } finally {
-      this.pumping = false;
-    }
+    this.reading = true;
+    this.again = false;
+    return true;
+  }
+
+  /** The read is done; true when it should read again (a wake came meanwhile, or it was full). */
+  release(more: boolean): boolean {
+    this.reading = false;
+    return !this.closed && (this.again || more);
   }
 
   end(): void {
@@ -62,9 +64,10 @@ class OpenStream {
 }
 
 /**
- * The streams open on this replica, by member. Any replica's notification reaches it through
- * NATS (`wake`), and a heartbeat both keeps idle connections alive through proxies and
- * re-reads each stream, so a push lost on the way costs at most one heartbeat of delay.
+ * The streams open on this replica, by member. Any replica's notifications reach it through
+ * NATS (`wake`, one read for every stream woken together), and a heartbeat both keeps idle
+ * connections alive through proxies and re-reads each stream, so a push lost on the way costs
+ * at most one heartbeat of delay.
  */
 export class StreamHub {
   private readonly byUser = new Map<number, Set<OpenStream>>();
@@ -83,7 +86,7 @@ export class StreamHub {
   }
 
   open(userId: number, afterId: number, res: Response): OpenStream {
-    const stream = new OpenStream(userId, afterId, res, this.deps);
+    const stream = new OpenStream(userId, afterId, res);
     let set = this.byUser.get(userId);
     if (!set) this.byUser.set(userId, (set = new Set()));
     set.add(stream);
@@ -97,18 +100,53 @@ export class StreamHub {
     if (set?.size === 0) this.byUser.delete(stream.userId);
   }
 
-  wake(userId: number): void {
-    for (const stream of this.byUser.get(userId) ?? []) void stream.pump();
+  /** Reads and sends what these members' streams on this replica have not sent yet. */
+  wake(userIds: Iterable<number>): Promise<void> {
+    const streams: OpenStream[] = [];
+    for (const userId of new Set(userIds)) {
+      for (const stream of this.byUser.get(userId) ?? []) {
+        if (stream.claim()) streams.push(stream);
+      }
+    }
+    return streams.length ? this.read(streams) : Promise.resolve();
+  }
+
+  /** One stream (a new connection): its backlog after its start. */
+  catchUp(stream: OpenStream): Promise<void> {
+    return stream.claim() ? this.read([stream]) : Promise.resolve();
+  }
+
+  private async read(streams: OpenStream[]): Promise<void> {
+    const full = new Set<OpenStream>();
+    try {
+      const rows = await notificationsStore.afterEach(
+        this.deps.db,
+        streams.map((s) => ({ userId: s.userId, afterId: s.lastId })),
+        BATCH,
+      );
+      const byStream = new Map<number, NotificationRow[]>();
+      for (const row of rows) {
+        const list = byStream.get(row.stream);
+        if (list) list.push(row);
+        else byStream.set(row.stream, [row]);
+      }
+      streams.forEach((stream, i) => {
+        if (stream.send(byStream.get(i) ?? [])) full.add(stream);
+      });
+    } catch (err) {
+      // The next wake or heartbeat tries again from the same place.
+      this.deps.logger.warn({ err, streams: streams.length }, 'notification stream read failed');
+    }
+    const again = streams.filter((stream) => stream.release(full.has(stream)));
+    if (again.length === 0) return;
+    for (const stream of again) stream.claim();
+    await this.read(again);
   }
 
   start(): void {
     this.heartbeat = setInterval(() => {
-      for (const set of this.byUser.values()) {
-        for (const stream of set) {
-          stream.write(SSE_HEARTBEAT);
-          void stream.pump();
-        }
-      }
+      for (const set of this.byUser.values()) for (const stream of set) stream.write(SSE_HEARTBEAT);
+      void this.wake(this.byUser.keys());
     }, this.deps.heartbeatMs);
     this.heartbeat.unref();
   }
