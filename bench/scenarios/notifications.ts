@@ -98,10 +98,17 @@ export async function run(): Promise<ScenarioResult[]> {
     await sleep(2000);
     const after = { social: await rss(socialMetrics), gateway: await rss(gatewayMetrics) };
 
-    const subject = eventNaming(bench.prefix).wireSubject('reviews.review.created');
+    const naming = eventNaming(bench.prefix);
+    const subject = naming.wireSubject('reviews.review.created');
+    // When the push (social.notification.created) is on NATS: the rest is the streams' part.
+    const pushes: number[] = [];
+    nc.subscribe(naming.wireSubject('social.notification.created'), {
+      callback: () => pushes.push(performance.now()),
+    });
     const js = nc.jetstream();
     const latencies: number[] = [];
     const writtenAfter: number[] = [];
+    const pushedAfter: number[] = [];
     let delivered = 0;
     for (let round = 1; round <= ROUNDS; round += 1) {
       const envelope = buildEnvelope('reviews.review.created', {
@@ -125,6 +132,7 @@ export async function run(): Promise<ScenarioResult[]> {
         { timeoutMs: 30_000, intervalMs: 5 },
       );
       for (const stream of streams) latencies.push(stream.arrivals[round - 1]! - sent);
+      pushedAfter.push(pushes[pushes.length - 1]! - sent);
       // When the fan-out's transaction began (its rows' created_at): the rest is delivery.
       const { rows } = await admin.query(
         `select extract(epoch from max(created_at)) * 1000 as at from social.notifications
@@ -143,6 +151,7 @@ export async function run(): Promise<ScenarioResult[]> {
         metrics: {
           delivered,
           'written ms': writtenAfter.reduce((a, b) => a + b, 0) / writtenAfter.length,
+          'pushed ms': pushedAfter.reduce((a, b) => a + b, 0) / pushedAfter.length,
           'p50 ms': percentile(latencies, 50),
           'p99 ms': p99,
           'max ms': latencies[latencies.length - 1]!,
