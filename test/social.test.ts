@@ -110,3 +110,68 @@ it("delivers a followed author's real review to an open stream within a second, 
     count: 2, // the new follower, and the grouped votes
   });
 });
+
+it("answers friends' reviews: the following feed and a business's reviews by people I follow", async () => {
+  const [reader, friend, stranger] = [
+    await register('Reader'),
+    await register('Friend Writer'),
+    await register('Stranger Writer'),
+  ];
+  await follow(reader.client, friend.username);
+  const groupId = (
+    await written(() =>
+      friend.client.post('/api/groups', {
+        name: `Friends ${seq}`,
+        description: 'Reviews by friends and strangers.',
+      }),
+    )
+  ).id as number;
+  await written(() => stranger.client.post('/api/groups/join', { groupId }));
+  const businessId = (
+    await written(() =>
+      friend.client.post('/api/businesses', {
+        name: `Friendly Deli ${seq}`,
+        category: 'Restaurants',
+      }),
+    )
+  ).id as number;
+  const reviewBy = async (writer: typeof friend, rating: number) =>
+    (
+      await written(() =>
+        writer.client.post('/api/reviews', {
+          businessId,
+          rating,
+          content: `A review worth reading, rated ${rating}.`,
+          groupIds: [groupId],
+        }),
+      )
+    ).id as number;
+  const friends = await reviewBy(friend, 5);
+  await reviewBy(stranger, 2);
+
+  const ids = (res: { body: { id: number }[] }) => res.body.map((r) => r.id);
+  const friendsOnly = await eventually(
+    () => reader.client.get(`/api/businesses/${businessId}/reviews?following=true&limit=2`),
+    (res) => res.status === 200 && res.body.length === 1,
+  );
+  expect(ids(friendsOnly)).toEqual([friends]);
+  expect(ids(await reader.client.get('/api/reviews/feed?scope=following'))).toEqual([friends]);
+  // Everyone's list is unchanged; a visitor has no friends to filter by.
+  expect((await reader.client.get(`/api/businesses/${businessId}/reviews`)).body).toHaveLength(2);
+  const visitor = stack.client();
+  expect((await visitor.get(`/api/businesses/${businessId}/reviews?following=true`)).status).toBe(
+    401,
+  );
+  expect((await reader.client.get('/api/reviews/feed?scope=friends')).status).toBe(400);
+
+  // Unfollowed: gone from both.
+  await reader.client.request('DELETE', `/api/users/${friend.username}/follow`);
+  const after = await eventually(
+    () => reader.client.get('/api/reviews/feed?scope=following'),
+    (res) => res.body.length === 0,
+  );
+  expect(after.body).toEqual([]);
+  expect(
+    (await reader.client.get(`/api/businesses/${businessId}/reviews?following=true`)).body,
+  ).toEqual([]);
+});

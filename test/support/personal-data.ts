@@ -45,6 +45,8 @@ export function personalData(admin: Knex) {
         ['reviews.review_reports', 'user_id'],
         ['reviews.photos', 'owner_id'],
         ['reviews.vote_keys', 'user_id'],
+        ['reviews.follows', 'follower_id'],
+        ['reviews.follows', 'followee_id'],
         // social.users keeps a tombstone (id, version, no name): stale events cannot revive it.
         ['social.follows', 'follower_id'],
         ['social.follows', 'followee_id'],

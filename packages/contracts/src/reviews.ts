@@ -93,6 +93,11 @@ export const ReviewListQuerySchema = PageQuerySchema.extend({
     .transform((text) => text === 'true')
     .optional(),
   groupId: queryId('groupId must be a group id').optional(),
+  /** Only reviews by people the signed-in viewer follows (a business's "Friends' reviews"). */
+  following: z
+    .enum(['true', 'false'], { error: 'following must be true or false' })
+    .transform((text) => text === 'true')
+    .optional(),
 });
 export type ReviewListQuery = z.infer<typeof ReviewListQuerySchema>;
 

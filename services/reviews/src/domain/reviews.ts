@@ -29,10 +29,11 @@ import {
   isUniqueViolation,
   notFound,
   publish,
+  unauthorized,
   type Knex,
 } from '@trustcircle/service-kit';
 import { publishReview } from '../events/review-events';
-import { communityFeedPage } from '../store/community-feed';
+import { communityFeedPage, followingFeedPage } from '../store/community-feed';
 import { leaversStore } from '../store/leavers-store';
 import { photosStore } from '../store/photos-store';
 import { projectionsStore } from '../store/projections-store';
@@ -118,6 +119,7 @@ export function createReviews({ db }: ReviewsDeps) {
     query.sort === 'newest' &&
     !query.stars?.length &&
     !query.withPhotos &&
+    !query.following &&
     query.groupId === undefined;
 
   async function sorted(
@@ -127,12 +129,18 @@ export function createReviews({ db }: ReviewsDeps) {
   ): Promise<ReviewPage> {
     const cursors = sortedReviewCursors[query.sort];
     const after = cursors.decode(query.cursor);
+    if (query.following && viewerId === null) throw unauthorized();
     const rows = await sortedPage(
       db,
       scope,
       {
         sort: query.sort,
-        filter: { stars: query.stars, withPhotos: query.withPhotos, groupId: query.groupId },
+        filter: {
+          stars: query.stars,
+          withPhotos: query.withPhotos,
+          groupId: query.groupId,
+          followedBy: query.following ? (viewerId ?? undefined) : undefined,
+        },
         after,
         limit: query.limit,
       },
@@ -263,10 +271,12 @@ export function createReviews({ db }: ReviewsDeps) {
 
     /** The home feed: shared with my groups and mine (`groups`), or everyone's (`all`). */
     async feed(userId: number, query: FeedQuery): Promise<ReviewPage> {
-      const rows =
-        query.scope === 'all'
-          ? await communityFeedPage(db, userId, pageArgs(query))
-          : await reviewsStore.feedPage(db, userId, pageArgs(query));
+      const feeds = {
+        all: communityFeedPage,
+        following: followingFeedPage,
+        groups: reviewsStore.feedPage,
+      } as const;
+      const rows = await feeds[query.scope](db, userId, pageArgs(query));
       return page(rows, query);
     },
 

@@ -19,3 +19,22 @@ export function communityFeedPage(
     viewerId,
   );
 }
+
+/**
+ * The home's "Following" (issue 18): the newest published reviews by the people the viewer
+ * follows (reviews' projection of social's follows), one backward range of the primary key.
+ */
+export function followingFeedPage(
+  db: Knex,
+  viewerId: number,
+  page: PageArgs,
+): Promise<ReviewView[]> {
+  return viewsOf(
+    db,
+    `select r.id from reviews r
+       join follows f on f.followee_id = r.user_id and f.follower_id = ? and f.following
+      where not r.hidden and r.id < ? order by r.id desc limit ${take(page)}`,
+    [viewerId, page.before ?? MAX_ID],
+    viewerId,
+  );
+}
