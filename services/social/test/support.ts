@@ -59,16 +59,22 @@ export async function startSocialWorld(env: Record<string, Record<string, string
     /** Registers through the gateway and waits until social has the user. */
     async register(name = 'Social Tester'): Promise<Member> {
       const client = stack.client();
-      registered += 1;
-      const username = `so_${randomBytes(4).toString('hex')}_${registered}`;
-      const res = await client.post('/api/register', {
-        username,
-        email: `${username}@example.com`,
-        name,
-        password: 'correct horse battery',
-        confirmPassword: 'correct horse battery',
-      });
-      if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.text}`);
+      // A sign-up slower than a test's short UPSTREAM_TIMEOUT_MS answers 503 (and may still
+      // have happened): try again under another name.
+      let username = '';
+      let res: Awaited<ReturnType<TestClient['post']>> | null = null;
+      for (let attempt = 0; attempt < 5 && (!res || res.status === 503); attempt += 1) {
+        registered += 1;
+        username = `so_${randomBytes(4).toString('hex')}_${registered}`;
+        res = await client.post('/api/register', {
+          username,
+          email: `${username}@example.com`,
+          name,
+          password: 'correct horse battery',
+          confirmPassword: 'correct horse battery',
+        });
+      }
+      if (res?.status !== 201) throw new Error(`register failed: ${res?.status} ${res?.text}`);
       const id = res.body.id as number;
       await until(() => admin('users').where({ id }).first(), `user ${id} in social`);
       return { client, id, username };

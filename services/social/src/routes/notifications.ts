@@ -85,7 +85,7 @@ export function notificationRoutes(deps: {
     res.socket?.setNoDelay(true);
     res.write(sseRetry(RETRY_MS));
     const stream = hub.open(userId, afterId, res);
-    req.on('close', () => hub.close(stream));
+    res.on('close', () => hub.close(stream));
     await hub.catchUp(stream);
   });
 
