@@ -89,6 +89,7 @@ it("delivers a followed author's real review to an open stream within a second, 
       kind: 'following_review',
       payload: { reviewId, businessId, rating: 5 },
       actor: { id: author.id, username: author.username, name: 'Author Real' },
+      business: { id: businessId, name: `Followed Cafe ${seq}` },
     });
   } finally {
     await stream.close();

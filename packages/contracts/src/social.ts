@@ -51,6 +51,8 @@ const notificationBase = {
    * kinds, and while identity's event about them has not arrived yet.
    */
   actor: PersonSummarySchema.nullable(),
+  /** The business a review notification is about, named as it is now (null: none, or not known yet). */
+  business: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   readAt: z.string().nullable(),
   createdAt: z.string(),
 };

@@ -37,6 +37,7 @@ describe('new follower', () => {
         avatar: null,
         isVerified: false,
       },
+      business: null,
       readAt: null,
       createdAt: expect.any(String),
     });
@@ -55,6 +56,13 @@ describe('someone you follow wrote a review', () => {
     ];
     await follow(fan1, author);
     await follow(fan2, author);
+    await world.emit('catalog.business.created', {
+      id: 31,
+      name: 'Corner Bakery',
+      category: 'Restaurants',
+      image: null,
+      version: 1,
+    });
     const reviewId = await world.review(author.id, { businessId: 31, rating: 5 });
     for (const fan of [fan1, fan2]) {
       const [n] = await listOf(fan, 1);
@@ -62,6 +70,7 @@ describe('someone you follow wrote a review', () => {
         kind: 'following_review',
         payload: { reviewId, businessId: 31, rating: 5 },
         actor: { id: author.id, name: 'Writer' },
+        business: { id: 31, name: 'Corner Bakery' },
       });
     }
     // A held review, and later versions of the first: no news.

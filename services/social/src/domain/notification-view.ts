@@ -12,6 +12,13 @@ function actorOf(row: NotificationRow): PersonSummary | null {
   };
 }
 
+function businessOf(row: NotificationRow): { id: number; name: string } | null {
+  const id = row.payload.businessId;
+  return typeof id === 'number' && row.business_name !== null
+    ? { id, name: row.business_name }
+    : null;
+}
+
 /**
  * A stored notification as the API and the stream answer it. Parsed with the contract: a row
  * whose payload does not fit its kind is a bug worth a loud error, not a silent odd answer.
@@ -22,6 +29,7 @@ export function toNotification(row: NotificationRow): Notification {
     kind: row.kind,
     payload: row.payload,
     actor: actorOf(row),
+    business: businessOf(row),
     readAt: row.read_at ? row.read_at.toISOString() : null,
     createdAt: row.created_at.toISOString(),
   });

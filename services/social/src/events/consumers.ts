@@ -1,8 +1,12 @@
 import { createEventConsumer, type EventsContext } from '@trustcircle/service-kit';
+import { businessesStore } from '../store/businesses-store';
 import { usersStore } from '../store/users-store';
 import { forgetUser, reviewDeleted, reviewWritten, voteChanged } from './notification-rules';
 
-/** The users and reviews projections, and the notifications others' events make (issue 18). */
+/**
+ * The users, reviews and business-name projections, and the notifications others' events make
+ * (issue 18).
+ */
 export function createNotificationsConsumer(ctx: EventsContext) {
   return createEventConsumer(ctx, {
     purpose: 'notifications',
@@ -15,6 +19,8 @@ export function createNotificationsConsumer(ctx: EventsContext) {
       'reviews.review.hidden',
       'reviews.review.deleted',
       'reviews.vote.changed',
+      'catalog.business.created',
+      'catalog.business.updated',
     ],
     async handle(trx, event) {
       switch (event.type) {
@@ -37,6 +43,10 @@ export function createNotificationsConsumer(ctx: EventsContext) {
           return;
         case 'reviews.vote.changed':
           await voteChanged(trx, event.data);
+          return;
+        case 'catalog.business.created':
+        case 'catalog.business.updated':
+          await businessesStore.upsert(trx, event.data);
           return;
       }
     },

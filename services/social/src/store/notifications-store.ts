@@ -14,6 +14,7 @@ export interface NotificationRow {
   actor_name: string | null;
   actor_avatar: string | null;
   actor_verified: boolean | null;
+  business_name: string | null;
 }
 
 /** What the outbox announces for each written notification. */
@@ -38,25 +39,16 @@ const toWritten = (row: WrittenRow): Written => ({
   createdAt: row.created_at.toISOString(),
 });
 
-/** `n` joined with its actor, the columns NotificationRow names. */
+/** Notifications `n` with their actor and business as they are now: NotificationRow's columns. */
+const VIEW_FROM = `notifications n
+  left join users u on u.id = n.actor_id and u.deleted_at is null
+  left join businesses b on b.id = (n.payload->>'businessId')::int`;
+const VIEW_COLUMNS = `n.id, n.user_id, n.kind, n.payload, n.read_at, n.created_at, n.actor_id,
+  u.username as actor_username, u.name as actor_name, u.avatar as actor_avatar,
+  u.is_verified as actor_verified, b.name as business_name`;
+
 function selectNotifications(db: Knex) {
-  return db('notifications as n')
-    .leftJoin('users as u', function actor() {
-      this.on('u.id', 'n.actor_id').andOnNull('u.deleted_at');
-    })
-    .select(
-      'n.id',
-      'n.user_id',
-      'n.kind',
-      'n.payload',
-      'n.read_at',
-      'n.created_at',
-      'n.actor_id',
-      'u.username as actor_username',
-      'u.name as actor_name',
-      'u.avatar as actor_avatar',
-      'u.is_verified as actor_verified',
-    );
+  return db.select(db.raw(VIEW_COLUMNS)).from(db.raw(VIEW_FROM));
 }
 
 /** The kind is on for the recipient `user_id` column of the statement (no row: on). */
@@ -170,11 +162,7 @@ export const notificationsStore = {
       `select s.ord - 1 as stream, n.*
          from unnest(?::int[], ?::bigint[]) with ordinality as s(user_id, after_id, ord)
          cross join lateral (
-           select n.id, n.user_id, n.kind, n.payload, n.read_at, n.created_at, n.actor_id,
-                  u.username as actor_username, u.name as actor_name,
-                  u.avatar as actor_avatar, u.is_verified as actor_verified
-             from notifications n
-             left join users u on u.id = n.actor_id and u.deleted_at is null
+           select ${VIEW_COLUMNS} from ${VIEW_FROM}
             where n.user_id = s.user_id and n.id > s.after_id
             order by n.id limit ?) n
         order by s.ord, n.id`,
