@@ -1,9 +1,10 @@
 import { countOf, type Sql } from './db.ts';
 import type { Check, Drift } from './engine.ts';
+import { mirrorCheck } from './mirror.ts';
 
 /**
- * Social's projection of identity's users, and reviews' projection of social's follows
- * (issue 18). social.users keeps tombstones (`deleted_at`) for members who left: only its live
+ * Social's projections of identity's users and catalog's business names, and reviews'
+ * projection of social's follows (issue 18). social.users keeps tombstones (`deleted_at`) for members who left: only its live
  * rows mirror identity.users.
  */
 
@@ -104,4 +105,15 @@ const reviewsFollows: Check = {
   },
 };
 
-export const SOCIAL_CHECKS: Check[] = [socialUsers, reviewsFollows];
+export const SOCIAL_CHECKS: Check[] = [
+  socialUsers,
+  mirrorCheck({
+    name: 'social.businesses',
+    target: 'social.businesses',
+    targetKey: 'id',
+    source: 'catalog.businesses',
+    columns: { name: 's.name' },
+    version: 's.version',
+  }),
+  reviewsFollows,
+];
