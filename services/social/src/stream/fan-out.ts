@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { NotificationCreatedEventDataSchema } from '@trustcircle/contracts';
 import {
   connectedOrAborted,
@@ -21,7 +22,8 @@ export function createFanOut(ctx: EventsContext, hub: StreamHub): BackgroundWork
   const abort = new AbortController();
   let subscription: Subscription | null = null;
 
-  async function listen() {
+  /** One subscription, until its connection closes (NatsLink then makes a new one). */
+  async function listenOnce(): Promise<void> {
     const nc = await connectedOrAborted(link, abort.signal);
     if (!nc) return;
     subscription = nc.subscribe(subject);
@@ -29,10 +31,20 @@ export function createFanOut(ctx: EventsContext, hub: StreamHub): BackgroundWork
       try {
         const envelope = message.json<{ data?: unknown }>();
         const data = NotificationCreatedEventDataSchema.safeParse(envelope.data);
-        if (data.success) hub.wake(data.data.notifications.map((n) => n.userId));
+        if (data.success) void hub.wake(data.data.notifications.map((n) => n.userId));
       } catch (err) {
         ctx.logger.warn({ err }, 'unreadable notification push');
       }
+    }
+  }
+
+  async function listen(): Promise<void> {
+    while (!abort.signal.aborted) {
+      await listenOnce().catch((err: unknown) => ctx.logger.warn({ err }, 'fan-out lost'));
+      if (abort.signal.aborted) return;
+      // Pushes sent meanwhile are lost: every stream reads again now (and at each heartbeat).
+      await sleep(500);
+      void hub.wakeAll();
     }
   }
 
@@ -40,7 +52,7 @@ export function createFanOut(ctx: EventsContext, hub: StreamHub): BackgroundWork
     name: 'notification-fan-out',
     start() {
       hub.start();
-      void listen().catch((err: unknown) => ctx.logger.error({ err }, 'fan-out stopped'));
+      void listen();
     },
     async stop() {
       abort.abort();

@@ -143,10 +143,15 @@ export class StreamHub {
     await this.read(again);
   }
 
+  /** Every stream reads what it may have missed. */
+  wakeAll(): Promise<void> {
+    return this.wake(this.byUser.keys());
+  }
+
   start(): void {
     this.heartbeat = setInterval(() => {
       for (const set of this.byUser.values()) for (const stream of set) stream.write(SSE_HEARTBEAT);
-      void this.wake(this.byUser.keys());
+      void this.wakeAll();
     }, this.deps.heartbeatMs);
     this.heartbeat.unref();
   }
