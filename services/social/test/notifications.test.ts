@@ -1,3 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import { buildEnvelope, eventNaming } from '@trustcircle/service-kit';
+import { TEST_NATS_URL } from '@trustcircle/testing';
+import { connect } from 'nats';
 import { startSocialWorld, type Member, type SocialWorld } from './support';
 
 let world: SocialWorld;
@@ -94,6 +98,51 @@ describe('someone you follow wrote a review', () => {
     expect(await world.notifications(fan1)).toHaveLength(1);
     expect(await world.notifications(stranger)).toHaveLength(0);
     expect(await world.notifications(author)).toHaveLength(2); // two new followers
+  });
+});
+
+describe('a redelivered event', () => {
+  it('is applied once: the same review announced twice notifies each follower once', async () => {
+    const author = await world.register();
+    const fan = await world.register();
+    await follow(fan, author);
+    await world.until(
+      async () =>
+        (await world.admin('follows').where({ follower_id: fan.id }).first()) !== undefined,
+      'the follow',
+    );
+    const id = world.nextReviewId();
+    const envelope = buildEnvelope('reviews.review.created', {
+      id,
+      businessId: 7,
+      userId: author.id,
+      rating: 3,
+      groupIds: [1],
+      helpfulCount: 0,
+      authorVerified: false,
+      createdAt: new Date().toISOString(),
+      hidden: false,
+      version: 1,
+    });
+    // Two stream messages (distinct Nats-Msg-Id) carrying one event: a producer's retry.
+    const nc = await connect({ servers: TEST_NATS_URL });
+    try {
+      const js = nc.jetstream();
+      const subject = eventNaming(world.stack.eventsPrefix).wireSubject('reviews.review.created');
+      for (let i = 0; i < 2; i += 1) {
+        await js.publish(subject, JSON.stringify(envelope), { msgID: randomUUID() });
+      }
+    } finally {
+      await nc.close();
+    }
+    await until(
+      async () =>
+        (await world.admin('inbox').where({ event_id: envelope.id }).first()) !== undefined,
+      'the event applied',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const reviews = (await world.notifications(fan)).filter((n) => n.kind === 'following_review');
+    expect(reviews.map((n) => n.payload.reviewId)).toEqual([id]);
   });
 });
 
