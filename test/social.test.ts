@@ -128,6 +128,7 @@ it("answers friends' reviews: the following feed and a business's reviews by peo
     )
   ).id as number;
   await written(() => stranger.client.post('/api/groups/join', { groupId }));
+  await written(() => reader.client.post('/api/groups/join', { groupId }));
   const businessId = (
     await written(() =>
       friend.client.post('/api/businesses', {
@@ -164,6 +165,24 @@ it("answers friends' reviews: the following feed and a business's reviews by peo
     401,
   );
   expect((await reader.client.get('/api/reviews/feed?scope=friends')).status).toBe(400);
+
+  // People to follow: active members of my groups I do not follow yet (not me, not my friend).
+  const suggested = await eventually(
+    () => reader.client.get('/api/reviews/people-to-follow'),
+    (res) => res.status === 200 && res.body.length > 0,
+  );
+  expect(suggested.body).toEqual([
+    {
+      id: stranger.id,
+      username: stranger.username,
+      name: 'Stranger Writer',
+      avatar: null,
+      isVerified: false,
+      reviewCount: 1,
+    },
+  ]);
+  expect((await reader.client.get('/api/reviews/people-to-follow?limit=50')).status).toBe(400);
+  expect((await visitor.get('/api/reviews/people-to-follow')).status).toBe(401);
 
   // Unfollowed: gone from both.
   await reader.client.request('DELETE', `/api/users/${friend.username}/follow`);

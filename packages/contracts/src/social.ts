@@ -19,6 +19,21 @@ export const FollowStatusSchema = z.object({
 });
 export type FollowStatus = z.infer<typeof FollowStatusSchema>;
 
+/** "People to follow" (the home): members of my groups I do not follow, most reviews first. */
+export const SuggestedPersonSchema = PersonSummarySchema.extend({
+  /** Their published reviews. */
+  reviewCount: z.number().int().nonnegative(),
+});
+export type SuggestedPerson = z.infer<typeof SuggestedPersonSchema>;
+export const SuggestedPeopleQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(20, 'limit must be at most 20')
+    .default(5),
+});
+
 /** `/api/users/{username}/followers|following`: newest follow first, keyset paged. */
 export const FollowListQuerySchema = PageQuerySchema;
 
@@ -155,6 +170,17 @@ export const socialApiOperations: ApiOperation[] = [
     query: FollowListQuerySchema,
     response: PeopleListSchema,
     errors: [400, 404],
+  },
+  {
+    method: 'get',
+    path: '/api/reviews/people-to-follow',
+    summary:
+      'People to follow: members of my groups I do not follow yet who wrote published reviews, most reviews first',
+    tag: 'social',
+    auth: 'session',
+    query: SuggestedPeopleQuerySchema,
+    response: z.array(SuggestedPersonSchema),
+    errors: [400, 401],
   },
   {
     method: 'get',

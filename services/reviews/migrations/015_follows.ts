@@ -19,6 +19,10 @@ export const createFollows: Migration = {
     await db.raw(
       'create index follows_followee_idx on follows (followee_id, follower_id) where following',
     );
+    // "People to follow": the members of a viewer's groups.
+    await db.raw(
+      'create index memberships_group_idx on memberships (group_id, user_id) where member',
+    );
   },
   async down(db: Knex) {
     await db.schema.dropTable('follows');

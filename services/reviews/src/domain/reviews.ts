@@ -33,7 +33,7 @@ import {
   type Knex,
 } from '@trustcircle/service-kit';
 import { publishReview } from '../events/review-events';
-import { communityFeedPage, followingFeedPage } from '../store/community-feed';
+import { communityFeedPage, followingFeedPage, peopleToFollow } from '../store/community-feed';
 import { leaversStore } from '../store/leavers-store';
 import { photosStore } from '../store/photos-store';
 import { projectionsStore } from '../store/projections-store';
@@ -268,6 +268,9 @@ export function createReviews({ db }: ReviewsDeps) {
         throw error;
       }
     },
+
+    /** "People to follow" on the home (issue 18): active members of my groups. */
+    peopleToFollow: (userId: number, limit: number) => peopleToFollow(db, userId, limit),
 
     /** The home feed: shared with my groups and mine (`groups`), or everyone's (`all`). */
     async feed(userId: number, query: FeedQuery): Promise<ReviewPage> {

@@ -4,6 +4,7 @@ import {
   IdempotencyKeyHeaderSchema,
   ReportReviewRequestSchema,
   ReviewListQuerySchema,
+  SuggestedPeopleQuerySchema,
   UpdateReviewRequestSchema,
   UserReviewsQuerySchema,
 } from '@trustcircle/contracts';
@@ -48,6 +49,11 @@ export function reviewRoutes(reviews: Reviews, votes: Votes): Router {
   router.get('/user', requireUser, async (req, res) => {
     const query = parseQuery(UserReviewsQuerySchema, req);
     sendReviewPage(res, await reviews.byUser(currentUserId(req), query));
+  });
+
+  router.get('/people-to-follow', requireUser, async (req, res) => {
+    const { limit } = parseQuery(SuggestedPeopleQuerySchema, req);
+    res.json(await reviews.peopleToFollow(currentUserId(req), limit));
   });
 
   router.get('/:id', async (req, res) => {
