@@ -184,6 +184,15 @@ it("answers friends' reviews: the following feed and a business's reviews by peo
   expect((await reader.client.get('/api/reviews/people-to-follow?limit=50')).status).toBe(400);
   expect((await visitor.get('/api/reviews/people-to-follow')).status).toBe(401);
 
+  // A profile's reviews: the published ones of that member, by username in any letter case.
+  const profile = await reader.client.get(`/api/users/${friend.username.toUpperCase()}/reviews`);
+  expect([profile.status, ids(profile)]).toEqual([200, [friends]]);
+  expect((await visitor.get(`/api/users/${stranger.username}/reviews?sort=highest`)).status).toBe(
+    200,
+  );
+  const nobody = await visitor.get('/api/users/nobody_at_all_here/reviews');
+  expect([nobody.status, nobody.body]).toEqual([404, { message: 'User not found' }]);
+
   // Unfollowed: gone from both.
   await reader.client.request('DELETE', `/api/users/${friend.username}/follow`);
   const after = await eventually(

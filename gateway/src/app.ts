@@ -54,7 +54,7 @@ export function upstreamRoutes(config: GatewayConfig): UpstreamRoute[] {
       label: 'Reviews',
       target: config.REVIEWS_URL,
       matches: (path) =>
-        /^\/api\/(groups|businesses)\/[^/]+\/reviews\/?$/.test(path) ||
+        /^\/api\/(groups|businesses|users)\/[^/]+\/reviews\/?$/.test(path) ||
         prefix('/api/reviews', '/api/photos', '/api/moderation')(path),
     },
     {

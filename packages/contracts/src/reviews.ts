@@ -409,6 +409,17 @@ export const reviewApiOperations: ApiOperation[] = [
     errors: [400, 404],
   },
   {
+    method: 'get',
+    path: '/api/users/{username}/reviews',
+    summary:
+      "A member's published reviews on their profile (paged), sorted and filtered as a business's; 404 for a username nobody has",
+    tag: 'reviews',
+    auth: 'optional',
+    query: ReviewListQuerySchema,
+    response: ReviewListSchema,
+    errors: [400, 404],
+  },
+  {
     method: 'post',
     path: '/api/photos',
     summary:

@@ -4,6 +4,7 @@ import type { Knex, Migration } from '@trustcircle/service-kit';
  * Who follows whom (issue 18), projected from social's `social.follow.created|removed`: the
  * "following" feed and a business's reviews by people the viewer follows. A pair keeps its
  * state and the time of the change that set it, so reordered events cannot undo a newer one.
+ * With the indexes the issue's other reads need (profiles by username, people to follow).
  */
 export const createFollows: Migration = {
   name: '015_follows',
@@ -19,6 +20,8 @@ export const createFollows: Migration = {
     await db.raw(
       'create index follows_followee_idx on follows (followee_id, follower_id) where following',
     );
+    // A profile's reviews: its member by username, in any letter case.
+    await db.raw('create index users_username_lower_idx on users (lower(username))');
     // "People to follow": the members of a viewer's groups.
     await db.raw(
       'create index memberships_group_idx on memberships (group_id, user_id) where member',

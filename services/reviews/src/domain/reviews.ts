@@ -11,6 +11,7 @@ import {
   REVIEW_NOT_AUTHOR,
   REVIEW_NOT_FOUND,
   REVIEW_OWN_REPORT,
+  USER_NOT_FOUND,
   type CreateReviewRequest,
   type FeedQuery,
   type PageQuery,
@@ -308,6 +309,19 @@ export function createReviews({ db }: ReviewsDeps) {
         return page(await reviewsStore.groupPage(db, groupId, pageArgs(query), viewerId), query);
       }
       return sorted({ groupId }, query, viewerId);
+    },
+
+    /** A member's visible reviews on their profile (issue 18), sorted and filtered. */
+    async byUsername(
+      username: string,
+      query: ReviewListQuery,
+      viewerId: number | null,
+    ): Promise<ReviewPage> {
+      const userId = /^[A-Za-z0-9._-]{1,30}$/.test(username)
+        ? await projectionsStore.userIdByUsername(db, username)
+        : null;
+      if (userId === null) throw notFound(USER_NOT_FOUND);
+      return sorted({ userId }, query, viewerId);
     },
 
     async byBusiness(

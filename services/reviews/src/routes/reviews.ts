@@ -99,7 +99,10 @@ export function reviewRoutes(reviews: Reviews, votes: Votes): Router {
   return router;
 }
 
-/** `/api/groups/{id}/reviews` and `/api/businesses/{id}/reviews` (gateway routes them here). */
+/**
+ * `/api/groups/{id}/reviews`, `/api/businesses/{id}/reviews` and `/api/users/{username}/reviews`
+ * (the gateway routes them here).
+ */
 export function listRoutes(reviews: Reviews): Router {
   const router = Router();
 
@@ -109,6 +112,11 @@ export function listRoutes(reviews: Reviews): Router {
       res,
       await reviews.byGroup(id, parseQuery(ReviewListQuerySchema, req), viewer(req)),
     );
+  });
+
+  router.get('/users/:username/reviews', async (req, res) => {
+    const query = parseQuery(ReviewListQuerySchema, req);
+    sendReviewPage(res, await reviews.byUsername(String(req.params.username), query, viewer(req)));
   });
 
   router.get('/businesses/:id/reviews', async (req, res) => {

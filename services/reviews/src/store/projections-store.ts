@@ -69,6 +69,14 @@ export const projectionsStore = {
     );
   },
 
+  /** A member by username, in any letter case (profile pages address people so). */
+  async userIdByUsername(db: Knex, username: string): Promise<number | null> {
+    const row = await db('users')
+      .whereRaw('lower(username) = lower(?)', [username])
+      .first<{ id: number } | undefined>('id');
+    return row?.id ?? null;
+  },
+
   /** Follow and unfollow of one pair are ordered by their time; an unfollow wins a tie. */
   async followed(trx: Knex, event: FollowCreatedEventData): Promise<void> {
     await trx.raw(
