@@ -193,6 +193,11 @@ it("answers friends' reviews: the following feed and a business's reviews by peo
   const nobody = await visitor.get('/api/users/nobody_at_all_here/reviews');
   expect([nobody.status, nobody.body]).toEqual([404, { message: 'User not found' }]);
 
+  // A profile's groups.
+  const groups = await visitor.get(`/api/users/${stranger.username}/groups`);
+  expect([groups.status, groups.body.map((g: { id: number }) => g.id)]).toEqual([200, [groupId]]);
+  expect((await visitor.get('/api/users/nobody_at_all_here/groups')).status).toBe(404);
+
   // Unfollowed: gone from both.
   await reader.client.request('DELETE', `/api/users/${friend.username}/follow`);
   const after = await eventually(

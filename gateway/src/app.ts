@@ -61,7 +61,8 @@ export function upstreamRoutes(config: GatewayConfig): UpstreamRoute[] {
       service: 'communities',
       label: 'Groups',
       target: config.COMMUNITIES_URL,
-      matches: prefix('/api/groups'),
+      matches: (path) =>
+        prefix('/api/groups')(path) || /^\/api\/users\/[^/]+\/groups\/?$/.test(path),
     },
     {
       service: 'catalog',

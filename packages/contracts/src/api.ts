@@ -314,6 +314,17 @@ function groupOperations(): ApiOperation[] {
     },
     {
       method: 'get',
+      path: '/api/users/:username/groups',
+      summary:
+        "A member's groups on their profile, most recently joined first (or matching search); X-Next-Cursor paging; 404 for a username nobody has",
+      tag: 'groups',
+      auth: 'optional',
+      query: MyGroupsQuerySchema,
+      response: GroupListSchema,
+      errors: [400, 404],
+    },
+    {
+      method: 'get',
       path: '/api/groups/:id',
       summary: 'One group with its counts',
       tag: 'groups',
