@@ -193,6 +193,26 @@ it("answers friends' reviews: the following feed and a business's reviews by peo
   const nobody = await visitor.get('/api/users/nobody_at_all_here/reviews');
   expect([nobody.status, nobody.body]).toEqual([404, { message: 'User not found' }]);
 
+  // A profile's header and figures.
+  const header = await visitor.get(`/api/users/${friend.username}`);
+  expect(header.body).toEqual({
+    id: friend.id,
+    username: friend.username,
+    name: 'Friend Writer',
+    avatar: null,
+    isVerified: false,
+    joinedAt: expect.any(String),
+  });
+  expect(Object.keys(header.body)).not.toContain('email');
+  expect((await visitor.get(`/api/users/${friend.username}/review-stats`)).body).toEqual({
+    reviewCount: 1,
+    helpfulVotes: 0,
+  });
+  for (const path of ['', '/review-stats']) {
+    const res = await visitor.get(`/api/users/nobody_at_all_here${path}`);
+    expect([res.status, res.body]).toEqual([404, { message: 'User not found' }]);
+  }
+
   // A profile's groups.
   const groups = await visitor.get(`/api/users/${stranger.username}/groups`);
   expect([groups.status, groups.body.map((g: { id: number }) => g.id)]).toEqual([200, [groupId]]);

@@ -46,7 +46,8 @@ export function upstreamRoutes(config: GatewayConfig): UpstreamRoute[] {
       service: 'identity',
       label: 'People search',
       target: config.IDENTITY_URL,
-      matches: prefix('/api/people'),
+      // A public profile's header is identity's; its lists and counts are the owners' below.
+      matches: (path) => prefix('/api/people')(path) || /^\/api\/users\/[^/]+\/?$/.test(path),
     },
     // Reviews answers the review lists of groups and businesses: before their owners' prefixes.
     {
@@ -55,6 +56,7 @@ export function upstreamRoutes(config: GatewayConfig): UpstreamRoute[] {
       target: config.REVIEWS_URL,
       matches: (path) =>
         /^\/api\/(groups|businesses|users)\/[^/]+\/reviews\/?$/.test(path) ||
+        /^\/api\/users\/[^/]+\/review-stats\/?$/.test(path) ||
         prefix('/api/reviews', '/api/photos', '/api/moderation')(path),
     },
     {

@@ -19,6 +19,20 @@ export const FollowStatusSchema = z.object({
 });
 export type FollowStatus = z.infer<typeof FollowStatusSchema>;
 
+/**
+ * A public profile's header (issue 18; identity): what a review shows of its author, and the
+ * month they joined. Never e-mail, bio or verification id.
+ */
+export const PublicProfileSchema = PersonSummarySchema.extend({ joinedAt: z.string() });
+export type PublicProfile = z.infer<typeof PublicProfileSchema>;
+
+/** A profile's review figures (reviews): published reviews and helpful votes they received. */
+export const ReviewStatsSchema = z.object({
+  reviewCount: z.number().int().nonnegative(),
+  helpfulVotes: z.number().int().nonnegative(),
+});
+export type ReviewStats = z.infer<typeof ReviewStatsSchema>;
+
 /** "People to follow" (the home): members of my groups I do not follow, most reviews first. */
 export const SuggestedPersonSchema = PersonSummarySchema.extend({
   /** Their published reviews. */
@@ -124,6 +138,24 @@ export type NotificationPreferencesUpdate = z.infer<typeof NotificationPreferenc
 export const NOTIFICATION_STREAM_EVENT = 'notification';
 
 export const socialApiOperations: ApiOperation[] = [
+  {
+    method: 'get',
+    path: '/api/users/:username',
+    summary: "A member's public profile: name, username, avatar, verified, the month they joined",
+    tag: 'social',
+    auth: 'optional',
+    response: PublicProfileSchema,
+    errors: [404],
+  },
+  {
+    method: 'get',
+    path: '/api/users/:username/review-stats',
+    summary: "A member's published reviews and the helpful votes they received (profile counts)",
+    tag: 'social',
+    auth: 'optional',
+    response: ReviewStatsSchema,
+    errors: [404],
+  },
   {
     method: 'get',
     path: '/api/users/:username/follow',

@@ -18,6 +18,7 @@ import {
   type ReportReviewRequest,
   type ReviewListQuery,
   type ReviewReport,
+  type ReviewStats,
   type UpdateReviewRequest,
   type UserReviewsQuery,
   type Page,
@@ -309,6 +310,15 @@ export function createReviews({ db }: ReviewsDeps) {
         return page(await reviewsStore.groupPage(db, groupId, pageArgs(query), viewerId), query);
       }
       return sorted({ groupId }, query, viewerId);
+    },
+
+    /** A profile's figures (issue 18): published reviews and the helpful votes they received. */
+    async statsOf(username: string): Promise<ReviewStats> {
+      const userId = /^[A-Za-z0-9._-]{1,30}$/.test(username)
+        ? await projectionsStore.userIdByUsername(db, username)
+        : null;
+      if (userId === null) throw notFound(USER_NOT_FOUND);
+      return reviewsStore.statsOf(db, userId);
     },
 
     /** A member's visible reviews on their profile (issue 18), sorted and filtered. */

@@ -114,6 +114,10 @@ export function listRoutes(reviews: Reviews): Router {
     );
   });
 
+  router.get('/users/:username/review-stats', async (req, res) => {
+    res.json(await reviews.statsOf(String(req.params.username)));
+  });
+
   router.get('/users/:username/reviews', async (req, res) => {
     const query = parseQuery(ReviewListQuerySchema, req);
     sendReviewPage(res, await reviews.byUsername(String(req.params.username), query, viewer(req)));
