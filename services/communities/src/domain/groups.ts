@@ -3,6 +3,7 @@ import {
   GROUP_NOT_FOUND,
   GROUP_UPDATE_FORBIDDEN,
   USER_NOT_FOUND,
+  isUsernameShaped,
   type Group,
   type GroupCreate,
   type GroupListQuery,
@@ -97,7 +98,7 @@ export function createGroups({ db }: { db: Knex }) {
     /** "My groups", newest membership first, only those matching `search` when given. */
     /** A member's groups on their profile (issue 18), as their own list answers them. */
     async listForUsername(username: string, query: MyGroupsQuery): Promise<Page<Group>> {
-      const userId = /^[A-Za-z0-9._-]{1,30}$/.test(username)
+      const userId = isUsernameShaped(username)
         ? await projectionsStore.userIdByUsername(db, username)
         : null;
       if (userId === null) throw notFound(USER_NOT_FOUND);

@@ -1,4 +1,5 @@
 import {
+  isUsernameShaped,
   USER_NOT_FOUND,
   type Page,
   type PeopleQuery,
@@ -31,7 +32,7 @@ export function createPeople({ db }: { db: Knex }) {
   return {
     /** A public profile's header (issue 18), by username in any letter case. */
     async profile(username: string): Promise<PublicProfile> {
-      const row = /^[A-Za-z0-9._-]{1,30}$/.test(username)
+      const row = isUsernameShaped(username)
         ? await db('users')
             .whereRaw('lower(username) = lower(?)', [username])
             .first<(Omit<PersonRow, 'total'> & { created_at: Date }) | undefined>(

@@ -12,6 +12,7 @@ import {
   REVIEW_NOT_FOUND,
   REVIEW_OWN_REPORT,
   USER_NOT_FOUND,
+  isUsernameShaped,
   type CreateReviewRequest,
   type FeedQuery,
   type PageQuery,
@@ -123,6 +124,15 @@ export function createReviews({ db }: ReviewsDeps) {
     !query.withPhotos &&
     !query.following &&
     query.groupId === undefined;
+
+  /** A profile's member by username (in any letter case), or "User not found". */
+  async function memberNamed(username: string): Promise<number> {
+    const userId = isUsernameShaped(username)
+      ? await projectionsStore.userIdByUsername(db, username)
+      : null;
+    if (userId === null) throw notFound(USER_NOT_FOUND);
+    return userId;
+  }
 
   async function sorted(
     scope: ListScope,
@@ -314,11 +324,7 @@ export function createReviews({ db }: ReviewsDeps) {
 
     /** A profile's figures (issue 18): published reviews and the helpful votes they received. */
     async statsOf(username: string): Promise<ReviewStats> {
-      const userId = /^[A-Za-z0-9._-]{1,30}$/.test(username)
-        ? await projectionsStore.userIdByUsername(db, username)
-        : null;
-      if (userId === null) throw notFound(USER_NOT_FOUND);
-      return reviewsStore.statsOf(db, userId);
+      return reviewsStore.statsOf(db, await memberNamed(username));
     },
 
     /** A member's visible reviews on their profile (issue 18), sorted and filtered. */
@@ -327,11 +333,7 @@ export function createReviews({ db }: ReviewsDeps) {
       query: ReviewListQuery,
       viewerId: number | null,
     ): Promise<ReviewPage> {
-      const userId = /^[A-Za-z0-9._-]{1,30}$/.test(username)
-        ? await projectionsStore.userIdByUsername(db, username)
-        : null;
-      if (userId === null) throw notFound(USER_NOT_FOUND);
-      return sorted({ userId }, query, viewerId);
+      return sorted({ userId: await memberNamed(username) }, query, viewerId);
     },
 
     async byBusiness(

@@ -1,4 +1,4 @@
-import { FollowListQuerySchema, USER_NOT_FOUND } from '@trustcircle/contracts';
+import { FollowListQuerySchema, isUsernameShaped, USER_NOT_FOUND } from '@trustcircle/contracts';
 import {
   currentUserId,
   notFound,
@@ -12,7 +12,7 @@ import type { Follows } from '../domain/follows';
 /** A username as a path names it; anything no username can be is simply not found. */
 function usernameParam(req: Request): string {
   const value = req.params.username;
-  if (typeof value !== 'string' || !/^[A-Za-z0-9._-]{1,30}$/.test(value)) {
+  if (!isUsernameShaped(value)) {
     throw notFound(USER_NOT_FOUND);
   }
   return value;
