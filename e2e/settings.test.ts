@@ -1,14 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { communitiesService } from '@trustcircle/communities';
 import { reviewsService } from '@trustcircle/reviews';
+import { socialService } from '@trustcircle/social';
 import type { Page } from 'playwright-core';
 import { accountWorld, untilPath } from './account-world';
 import { expectNoSeriousViolations, loginInBrowser, screenshot, toastText } from './support';
 
 jest.setTimeout(90_000);
 
-// The export gathers what communities and reviews hold too.
-const account = accountWorld([communitiesService, reviewsService]);
+// The export gathers what communities, reviews and social hold too.
+const account = accountWorld([communitiesService, reviewsService, socialService]);
 const { mailedLink, registered, signedIn, settingsOrSignIn } = account;
 
 async function openSettings(p: Page, section: string) {

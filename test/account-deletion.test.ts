@@ -131,6 +131,17 @@ describe('leaving TrustCircle', () => {
     for (const member of [leaver, keeper, other]) {
       await written(() => member.client.post('/api/groups/join', { groupId }));
     }
+    // Social: follows both ways (each notifies), so the leaver's review notifies `other` too.
+    for (const [from, to] of [
+      [other, leaver],
+      [leaver, other],
+    ] as const) {
+      const follow = await eventually(
+        () => from.client.post(`/api/users/${to.username}/follow`),
+        (res) => res.status !== 404,
+      );
+      expect(follow.status).toBe(200);
+    }
     // Reviews knows the memberships before anyone shares a review with the group.
     await reconcileClean();
     const cafe = (
@@ -198,6 +209,17 @@ describe('leaving TrustCircle', () => {
       id: leaver.id,
       email: leaver.email,
       name: leaver.name,
+    });
+    // Social's part: the follows both ways, the notifications, the preferences.
+    const followedBy = [{ username: other.username, since: expect.any(String) }];
+    expect(exported).toMatchObject({ following: followedBy, followers: followedBy });
+    expect(exported.notifications).toEqual(
+      expect.arrayContaining([expect.objectContaining({ kind: 'new_follower', readAt: null })]),
+    );
+    expect(exported.notificationPreferences).toEqual({
+      new_follower: true,
+      following_review: true,
+      review_helpful: true,
     });
     const held = {
       reviews: (await admin('reviews.reviews').where({ user_id: leaver.id }).orderBy('id')).map(

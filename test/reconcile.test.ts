@@ -103,6 +103,13 @@ describe('npm run reconcile', () => {
       await written(() => voter.client.post('/api/reviews', review(businessId, [groupId], 3)))
     ).id as number;
     await written(() => voter.client.request('PUT', `/api/reviews/${voted}/helpful`));
+    const usernameOf = async (id: number) =>
+      (await admin.raw('select username from identity.users where id = ?', [id])).rows[0].username;
+    const followed = await eventually(
+      async () => voter.client.post(`/api/users/${await usernameOf(writer.id)}/follow`),
+      (res) => res.status !== 404,
+    );
+    expect(followed.status).toBe(200);
 
     const clean = await untilClean();
     expect(clean.exitCode).toBe(0);
@@ -119,6 +126,8 @@ describe('npm run reconcile', () => {
     ]);
     await admin.raw('delete from catalog.review_facts where review_id = ?', [other]);
     await admin.raw(`update reviews.users set name = 'Stale Name' where id = ?`, [writer.id]);
+    await admin.raw(`update social.users set name = 'Stale Name' where id = ?`, [writer.id]);
+    await admin.raw('delete from reviews.follows where follower_id = ?', [voter.id]);
 
     const found = await run();
     expect(found.exitCode).toBe(1);
@@ -130,6 +139,8 @@ describe('npm run reconcile', () => {
       expect.arrayContaining([String(voted), String(other)]),
     );
     expect(drift['reviews.users']).toEqual([String(writer.id)]);
+    expect(drift['social.users']).toEqual([String(writer.id)]);
+    expect(drift['reviews.follows']).toEqual([`${voter.id}-${writer.id}`]);
 
     // The CLI, as the CronJob runs it: one line per check, a summary, exit code 1.
     const cli = spawnSync(
@@ -160,6 +171,8 @@ describe('npm run reconcile', () => {
     expect(repaired).toMatchObject({
       'reviews.helpful_count': 1,
       'reviews.users': 1,
+      'social.users': 1,
+      'reviews.follows': 1,
       'communities.groups.member_count': 1,
       'catalog.review_facts': 1,
       'catalog.scores': 0,

@@ -18,6 +18,7 @@ import { contentSecurityPolicy, frontendRoutes } from './frontends';
 import { loadGatewayKeys } from './keys';
 import { createProxies, prefix, type UpstreamRoute } from './proxy';
 import { createGatewayLimits } from './limits';
+import { OpenStreams } from './open-streams';
 import { accountRoutes } from './routes/account-routes';
 import { identityCalls } from './routes/identity-calls';
 import { leaveRoutes } from './routes/leave-routes';
@@ -45,7 +46,8 @@ export function upstreamRoutes(config: GatewayConfig): UpstreamRoute[] {
       service: 'identity',
       label: 'People search',
       target: config.IDENTITY_URL,
-      matches: prefix('/api/people'),
+      // A public profile's header is identity's; its lists and counts are the owners' below.
+      matches: (path) => prefix('/api/people')(path) || /^\/api\/users\/[^/]+\/?$/.test(path),
     },
     // Reviews answers the review lists of groups and businesses: before their owners' prefixes.
     {
@@ -53,20 +55,38 @@ export function upstreamRoutes(config: GatewayConfig): UpstreamRoute[] {
       label: 'Reviews',
       target: config.REVIEWS_URL,
       matches: (path) =>
-        /^\/api\/(groups|businesses)\/[^/]+\/reviews\/?$/.test(path) ||
+        /^\/api\/(groups|businesses|users)\/[^/]+\/reviews\/?$/.test(path) ||
+        /^\/api\/users\/[^/]+\/review-stats\/?$/.test(path) ||
         prefix('/api/reviews', '/api/photos', '/api/moderation')(path),
     },
     {
       service: 'communities',
       label: 'Groups',
       target: config.COMMUNITIES_URL,
-      matches: prefix('/api/groups'),
+      matches: (path) =>
+        prefix('/api/groups')(path) || /^\/api\/users\/[^/]+\/groups\/?$/.test(path),
     },
     {
       service: 'catalog',
       label: 'Businesses',
       target: config.CATALOG_URL,
       matches: prefix('/api/businesses', '/api/categories'),
+    },
+    // The live notification stream: its own proxy, never timed out (heartbeats keep it alive).
+    {
+      service: 'social',
+      label: 'Notifications',
+      target: config.SOCIAL_URL,
+      streaming: true,
+      matches: (path, method) => method === 'GET' && /^\/api\/notifications\/stream\/?$/.test(path),
+    },
+    {
+      service: 'social',
+      label: 'Follows and notifications',
+      target: config.SOCIAL_URL,
+      matches: (path) =>
+        /^\/api\/users\/[^/]+\/(follow|followers|following)\/?$/.test(path) ||
+        prefix('/api/notifications')(path),
     },
   ];
 }
@@ -104,6 +124,7 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
     cacheTtlMs: config.SESSION_CACHE_TTL_MS,
   });
   const cookie = cookieSettings(config);
+  const streams = new OpenStreams();
   const limits = createGatewayLimits(ctx.db, config, logger, cookie.options.secure === true);
   const security = securityEvents(logger, ctx.registry);
   const identity = identityCalls({ upstreams, tokens, identityUrl: config.IDENTITY_URL, logger });
@@ -174,6 +195,7 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
             identity: config.IDENTITY_URL,
             communities: config.COMMUNITIES_URL,
             reviews: config.REVIEWS_URL,
+            social: config.SOCIAL_URL,
           },
           cookie,
           limits: limits.sessionLimits,
@@ -207,7 +229,7 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
         }),
       );
       // Proxies see the raw, unparsed body stream (pitfalls: parsers before proxies hang POSTs).
-      app.use(createProxies(upstreamRoutes(config), { upstreams, tokens, logger }));
+      app.use(createProxies(upstreamRoutes(config), { upstreams, tokens, logger, streams }));
       // The shell, the remotes and /mfe/config.json (design §7).
       app.use(frontendRoutes(config, { upstreams, logger }));
     },
@@ -224,7 +246,10 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
           url: config.DATABASE_URL,
           channel: REVOCATION_CHANNEL,
           logger,
-          onNotify: (idHash) => sessions.evict(idHash),
+          onNotify: (idHash) => {
+            sessions.evict(idHash);
+            if (idHash) streams.end(idHash);
+          },
           // Notifications may have been missed while away: start from a clean cache.
           onReconnect: () => sessions.evict(undefined),
         });

@@ -31,6 +31,7 @@ export const GatewayEnvSchema = BaseServiceEnvSchema.extend({
   COMMUNITIES_URL: configFields.url('http://127.0.0.1:4002'),
   CATALOG_URL: configFields.url('http://127.0.0.1:4003'),
   REVIEWS_URL: configFields.url('http://127.0.0.1:4004'),
+  SOCIAL_URL: configFields.url('http://127.0.0.1:4005'),
   /** The ES256 private key (PEM), inline or as a file; development generates one. */
   JWT_PRIVATE_KEY: z.string().optional(),
   JWT_PRIVATE_KEY_FILE: z.string().optional(),

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { Logger } from '@trustcircle/service-kit';
 import type { RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
+import type { OpenStreams } from './open-streams';
 import type { ResolvedSession } from './sessions/session-service';
 import type { TokenMinter } from './tokens';
 import type { Upstreams } from './upstream';
@@ -14,6 +15,11 @@ export interface UpstreamRoute {
   target: string;
   /** Does this request belong to the service? Routes are tried in order, most specific first. */
   matches(path: string, method: string): boolean;
+  /**
+   * A long-lived answer (Server-Sent Events): no proxy timeout, its own agent without an idle
+   * socket timeout, and nothing between may buffer it.
+   */
+  streaming?: boolean;
 }
 
 export const prefix =
@@ -36,15 +42,17 @@ function parsedTarget(target: string) {
  */
 export function createProxies(
   routes: UpstreamRoute[],
-  deps: { upstreams: Upstreams; tokens: TokenMinter; logger: Logger },
+  deps: { upstreams: Upstreams; tokens: TokenMinter; logger: Logger; streams?: OpenStreams },
 ): RequestHandler {
   const proxies = routes.map((route) => ({
     route,
     handler: createProxyMiddleware({
       target: parsedTarget(route.target),
-      agent: deps.upstreams.agentFor(route.target),
+      agent: route.streaming
+        ? deps.upstreams.streamAgentFor(route.target)
+        : deps.upstreams.agentFor(route.target),
       xfwd: true,
-      proxyTimeout: deps.upstreams.options.timeoutMs,
+      ...(route.streaming ? {} : { proxyTimeout: deps.upstreams.options.timeoutMs }),
       on: {
         proxyReq(proxyReq, req) {
           proxyReq.removeHeader('authorization');
@@ -58,8 +66,15 @@ export function createProxies(
           if (typeof requestId === 'string') proxyReq.setHeader('x-request-id', requestId);
           deps.upstreams.guardConnect(proxyReq);
         },
-        proxyRes(proxyRes) {
+        proxyRes(proxyRes, req) {
           delete proxyRes.headers['set-cookie'];
+          if (route.streaming) {
+            // Each event reaches the browser as it is written: no Nagle delay, no buffering by
+            // a proxy in front of us (nginx honours X-Accel-Buffering).
+            req.socket.setNoDelay(true);
+            req.socket.setTimeout(0);
+            proxyRes.headers['x-accel-buffering'] = 'no';
+          }
         },
         error(err, _req, res) {
           deps.logger.warn({ err: err.message, service: route.service }, 'upstream unavailable');
@@ -89,7 +104,11 @@ export function createProxies(
   return (req, res, next) => {
     const match = proxies.find(({ route }) => route.matches(req.path, req.method));
     if (!match) return next();
-    res.locals.metricsRoute = `proxy:${match.route.service}`;
+    res.locals.metricsRoute = `proxy:${match.route.service}${match.route.streaming ? ':stream' : ''}`;
+    if (match.route.streaming) {
+      res.locals.longLived = true;
+      if (req.tcSession) deps.streams?.track(req.tcSession.idHash, res);
+    }
     return match.handler(req, res, next);
   };
 }

@@ -25,6 +25,20 @@ export class Upstreams {
     return agent;
   }
 
+  /**
+   * Streams (Server-Sent Events) get their own agent: no idle socket timeout, and a stream
+   * holding a socket for hours never takes one from the ordinary requests' pool.
+   */
+  streamAgentFor(target: string): http.Agent {
+    const key = `stream:${new URL(target).origin}`;
+    let agent = this.agents.get(key);
+    if (!agent) {
+      agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
+      this.agents.set(key, agent);
+    }
+    return agent;
+  }
+
   /** Fails the request if its socket has not connected in time. */
   guardConnect(request: http.ClientRequest): void {
     request.once('socket', (socket) => {

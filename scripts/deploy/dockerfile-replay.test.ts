@@ -45,6 +45,7 @@ const WORKSPACES = [
   'services/communities',
   'services/catalog',
   'services/reviews',
+  'services/social',
   'frontends/shell',
   'frontends/groups-mfe',
   'frontends/business-mfe',
@@ -263,7 +264,7 @@ it('starts every service, frontend and the gateway from the replayed images and 
     },
   };
   const services: Record<string, Awaited<ReturnType<typeof run>>> = {};
-  for (const service of ['identity', 'communities', 'catalog', 'reviews']) {
+  for (const service of ['identity', 'communities', 'catalog', 'reviews', 'social']) {
     services[service] = await run(images.get(`services/${service}`)!, {
       ...(await serviceEnv(service)),
       ...verification[service],
@@ -283,6 +284,7 @@ it('starts every service, frontend and the gateway from the replayed images and 
       COMMUNITIES_URL: services.communities!.url,
       CATALOG_URL: services.catalog!.url,
       REVIEWS_URL: services.reviews!.url,
+      SOCIAL_URL: services.social!.url,
       SHELL_URL: frontends.shell!.url,
       GROUPS_MFE_URL: frontends['groups-mfe']!.url,
       BUSINESS_MFE_URL: frontends['business-mfe']!.url,
@@ -398,6 +400,8 @@ it('starts every service, frontend and the gateway from the replayed images and 
   const detail = await client.get(`/api/businesses/${business.body.id}`);
   expect(detail.status).toBe(200);
   expect(detail.body.reviewsUnavailable).not.toBe(true);
+  // social: the notification list and preferences
+  expect((await client.get('/api/notifications/unread-count')).body).toEqual({ count: 0 });
 
   expect((await client.post('/api/logout', {})).status).toBe(200);
   expect((await client.get('/api/user')).status).toBe(401);

@@ -15,6 +15,7 @@ export const DEPLOYABLES: Deployable[] = [
   { name: 'communities', workspace: 'services/communities', kind: 'service', defaultPort: 4002 },
   { name: 'catalog', workspace: 'services/catalog', kind: 'service', defaultPort: 4003 },
   { name: 'reviews', workspace: 'services/reviews', kind: 'service', defaultPort: 4004 },
+  { name: 'social', workspace: 'services/social', kind: 'service', defaultPort: 4005 },
   { name: 'shell', workspace: 'frontends/shell', kind: 'frontend', defaultPort: 3000 },
   { name: 'groups-mfe', workspace: 'frontends/groups-mfe', kind: 'frontend', defaultPort: 3001 },
   {

@@ -2,6 +2,7 @@ import { CATALOG_CHECKS } from './catalog.ts';
 import { COMMUNITIES_CHECKS } from './communities.ts';
 import type { Check } from './engine.ts';
 import { REVIEWS_CHECKS } from './reviews.ts';
+import { SOCIAL_CHECKS } from './social.ts';
 
 /**
  * Every check, in repair order: reviews' own counters first (catalog's and communities'
@@ -10,5 +11,6 @@ import { REVIEWS_CHECKS } from './reviews.ts';
 export const ALL_CHECKS: readonly Check[] = [
   ...REVIEWS_CHECKS,
   ...COMMUNITIES_CHECKS,
+  ...SOCIAL_CHECKS,
   ...CATALOG_CHECKS,
 ];

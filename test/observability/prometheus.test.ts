@@ -152,16 +152,16 @@ describe('a live scrape', () => {
   });
 
   test('scrapes every backend process, each labelled with its service', async () => {
-    // Two gateway replicas and four services, every one answering.
+    // Two gateway replicas and five services, every one answering.
     let up: string[] = [];
     for (let waited = 0; waited < 15_000; waited += 500) {
       const res = await fetch(`${promUrl}/api/v1/query?query=${encodeURIComponent('up')}`);
       const body = (await res.json()) as { data: { result: { value: [number, string] }[] } };
       up = body.data.result.map((series) => series.value[1]);
-      if (up.length === 6 && up.every((value) => value === '1')) break;
+      if (up.length === 7 && up.every((value) => value === '1')) break;
       await sleep(500);
     }
-    expect(up).toEqual(['1', '1', '1', '1', '1', '1']);
+    expect(up).toEqual(['1', '1', '1', '1', '1', '1', '1']);
     const services = await fetch(`${promUrl}/api/v1/label/service/values`);
     expect(((await services.json()) as { data: string[] }).data.sort()).toEqual([
       'catalog',
@@ -169,6 +169,7 @@ describe('a live scrape', () => {
       'gateway',
       'identity',
       'reviews',
+      'social',
     ]);
   });
 

@@ -155,6 +155,8 @@ test('one POST /api/reviews is one trace through gateway, reviews, relay and con
       s.service === 'catalog' && s.name === 'process reviews.review.created',
     'communities consumer span': (s) =>
       s.service === 'communities' && s.name === 'process reviews.review.created',
+    'social consumer span': (s) =>
+      s.service === 'social' && s.name === 'process reviews.review.created',
   };
   let trace: Span[] = [];
   let missing: string[] = Object.keys(wanted);

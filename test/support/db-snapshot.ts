@@ -3,7 +3,7 @@ import type { Knex } from '@trustcircle/service-kit';
 /** Per table of the services' schemas: its row count and a checksum of every row. */
 export type Snapshot = Map<string, { rows: number; checksum: string }>;
 
-const SCHEMAS = ['identity', 'communities', 'catalog', 'reviews'];
+const SCHEMAS = ['identity', 'communities', 'catalog', 'reviews', 'social'];
 // Delivery bookkeeping, not data: the relay empties the outbox and consumers fill the inbox
 // on their own schedule; identity's mail relay sends, retries and empties its mail queue.
 const BOOKKEEPING = new Set(['outbox', 'inbox', 'mail_queue']);

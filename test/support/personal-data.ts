@@ -1,7 +1,7 @@
 import type { Knex } from '@trustcircle/service-kit';
 
 /** Every schema of ours: the services', and the gateway's (sessions, devices, counters). */
-const SCHEMAS = ['identity', 'communities', 'catalog', 'reviews', 'gateway'];
+const SCHEMAS = ['identity', 'communities', 'catalog', 'reviews', 'social', 'gateway'];
 
 /** What a deletion test asks of the database: where a person is still mentioned or keyed. */
 export function personalData(admin: Knex) {
@@ -45,6 +45,16 @@ export function personalData(admin: Knex) {
         ['reviews.review_reports', 'user_id'],
         ['reviews.photos', 'owner_id'],
         ['reviews.vote_keys', 'user_id'],
+        ['reviews.follows', 'follower_id'],
+        ['reviews.follows', 'followee_id'],
+        // social.users keeps a tombstone (id, version, no name): stale events cannot revive it.
+        ['social.follows', 'follower_id'],
+        ['social.follows', 'followee_id'],
+        ['social.notifications', 'user_id'],
+        ['social.notifications', 'actor_id'],
+        ['social.notification_preferences', 'user_id'],
+        ['social.helpful_voters', 'voter_id'],
+        ['social.reviews', 'user_id'],
       ];
       const counts: Record<string, number> = {};
       for (const [table, column] of keyed) {
@@ -52,7 +62,7 @@ export function personalData(admin: Knex) {
           `select count(*)::int as n from ${table} where ${column} = ?`,
           [userId],
         );
-        if (rows[0].n > 0) counts[table] = rows[0].n;
+        if (rows[0].n > 0) counts[table] = (counts[table] ?? 0) + rows[0].n;
       }
       return counts;
     },

@@ -3,13 +3,14 @@ import { communitiesService } from '@trustcircle/communities';
 import { gatewayService } from '@trustcircle/gateway';
 import { identityService } from '@trustcircle/identity';
 import { reviewsService } from '@trustcircle/reviews';
+import { socialService } from '@trustcircle/social';
 import { eventually, startStack, type TestResponse } from '@trustcircle/testing';
 
 /** The whole platform behind the gateway, sign-up and sign-in limits out of the way. */
 export const startPlatform = (env: Record<string, Record<string, string>> = {}) =>
   startStack({
     gateway: gatewayService,
-    services: [identityService, communitiesService, catalogService, reviewsService],
+    services: [identityService, communitiesService, catalogService, reviewsService, socialService],
     env: {
       ...env,
       gateway: { REGISTER_LIMIT_PER_IP: '10000', LOGIN_LIMIT_PER_IP: '10000', ...env.gateway },

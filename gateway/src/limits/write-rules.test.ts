@@ -12,6 +12,8 @@ describe('writeLimitFor', () => {
     ['POST', '/groups', 'GROUPS'],
     ['POST', '/groups/join', 'MEMBERSHIPS'],
     ['POST', '/groups/7/leave', 'MEMBERSHIPS'],
+    ['POST', '/users/Ann.Lee/follow', 'FOLLOWS'],
+    ['DELETE', '/users/ann/follow', 'FOLLOWS'],
     ['POST', '/businesses', 'BUSINESSES'],
     ['POST', '/photos', 'PHOTOS'],
     ['PATCH', '/user', 'OTHER_WRITES'],

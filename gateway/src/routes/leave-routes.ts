@@ -5,6 +5,7 @@ import {
   PASSWORD_WRONG,
   PasswordChangedResponseSchema,
   ReviewsExportSchema,
+  SocialExportSchema,
   UserSchema,
   type AccountExport,
 } from '@trustcircle/contracts';
@@ -32,7 +33,7 @@ export interface LeaveRoutesDeps {
   sessions: SessionService;
   upstreams: Upstreams;
   tokens: TokenMinter;
-  urls: { identity: string; communities: string; reviews: string };
+  urls: { identity: string; communities: string; reviews: string; social: string };
   cookie: { name: string; options: CookieOptions };
   limits: RateLimits;
   signIn: SignInGuard;
@@ -102,10 +103,11 @@ export function leaveRoutes(deps: LeaveRoutesDeps): Router {
     const session = req.tcSession;
     if (!session) throw unauthorized();
     const id = session.userId;
-    const [profile, communities, reviews, sessions] = await Promise.all([
+    const [profile, communities, reviews, social, sessions] = await Promise.all([
       part(deps.urls.identity, `/internal/users/${id}`, UserSchema),
       part(deps.urls.communities, `/internal/users/${id}/export`, CommunitiesExportSchema),
       part(deps.urls.reviews, `/internal/users/${id}/export`, ReviewsExportSchema),
+      part(deps.urls.social, `/internal/users/${id}/export`, SocialExportSchema),
       deps.sessions.list(id),
     ]);
     const exportedAt = new Date().toISOString();
@@ -118,6 +120,7 @@ export function leaveRoutes(deps: LeaveRoutesDeps): Router {
       })),
       ...communities,
       ...reviews,
+      ...social,
     };
     const file = `trustcircle-${profile.username}-${exportedAt.slice(0, 10)}.json`;
     res.set('Content-Disposition', `attachment; filename="${file}"`);

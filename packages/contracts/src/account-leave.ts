@@ -74,6 +74,26 @@ export const ReviewsExportSchema = z.object({
 });
 export type ReviewsExport = z.infer<typeof ReviewsExportSchema>;
 
+/**
+ * Social's part of an export: whom the member follows and who follows them (by username, as
+ * they are now), their notifications and their notification preferences.
+ */
+export const SocialExportSchema = z.object({
+  following: z.array(z.object({ username: z.string(), since: z.string() })),
+  followers: z.array(z.object({ username: z.string(), since: z.string() })),
+  notifications: z.array(
+    z.object({
+      id: z.number().int(),
+      kind: z.string(),
+      payload: z.record(z.string(), z.unknown()),
+      readAt: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+  notificationPreferences: z.record(z.string(), z.boolean()),
+});
+export type SocialExport = z.infer<typeof SocialExportSchema>;
+
 /** `GET /api/user/export`: everything the platform holds about the member. */
 export const AccountExportSchema = z.object({
   exportedAt: z.string(),
@@ -82,6 +102,7 @@ export const AccountExportSchema = z.object({
   sessions: z.array(SessionSchema.extend({ userAgent: z.string().nullable() })),
   ...CommunitiesExportSchema.shape,
   ...ReviewsExportSchema.shape,
+  ...SocialExportSchema.shape,
 });
 export type AccountExport = z.infer<typeof AccountExportSchema>;
 

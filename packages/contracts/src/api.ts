@@ -17,6 +17,7 @@ import { moderationApiOperations } from './moderation';
 import { reviewApiOperations } from './reviews';
 import { reviewSummaryApiOperations } from './review-summary';
 import { GroupListQuerySchema, MyGroupsQuerySchema, searchApiOperations } from './search';
+import { socialApiOperations } from './social';
 import {
   BusinessCreateSchema,
   BusinessUpdateSchema,
@@ -179,6 +180,7 @@ export const apiOperations: ApiOperation[] = [
   ...reviewSummaryApiOperations,
   ...moderationApiOperations,
   ...searchApiOperations,
+  ...socialApiOperations,
 ];
 
 const ERROR_TEXT: Record<number, string> = {
@@ -311,6 +313,17 @@ function groupOperations(): ApiOperation[] {
       request: GroupMembershipRequestSchema,
       response: GroupSchema,
       errors: [400, 401, 404],
+    },
+    {
+      method: 'get',
+      path: '/api/users/:username/groups',
+      summary:
+        "A member's groups on their profile, most recently joined first (or matching search); X-Next-Cursor paging; 404 for a username nobody has",
+      tag: 'groups',
+      auth: 'optional',
+      query: MyGroupsQuerySchema,
+      response: GroupListSchema,
+      errors: [400, 404],
     },
     {
       method: 'get',

@@ -126,6 +126,9 @@ export const VoteChangedEventDataSchema = z.object({
   businessId: Id,
   helpfulCount: z.number().int().nonnegative(),
   version: Version,
+  /** Who voted, and whether the vote now counts (social's "found helpful"); absent in older events. */
+  voterId: Id.optional(),
+  voted: z.boolean().optional(),
 });
 export type VoteChangedEventData = z.infer<typeof VoteChangedEventDataSchema>;
 
@@ -153,6 +156,38 @@ export const ActivityChangedEventDataSchema = z.object({
 });
 export type ActivityChangedEventData = z.infer<typeof ActivityChangedEventDataSchema>;
 
+/** A follow between two members (social, issue 18). */
+export const FollowCreatedEventDataSchema = z.object({
+  followerId: Id,
+  followeeId: Id,
+  createdAt: Timestamp,
+});
+export type FollowCreatedEventData = z.infer<typeof FollowCreatedEventDataSchema>;
+
+export const FollowRemovedEventDataSchema = z.object({
+  followerId: Id,
+  followeeId: Id,
+  removedAt: Timestamp,
+});
+export type FollowRemovedEventData = z.infer<typeof FollowRemovedEventDataSchema>;
+
+/** Most notifications one `social.notification.created` announces (a fan-out is chunked). */
+export const NOTIFICATIONS_PER_EVENT = 500;
+
+/**
+ * Notifications were written (or a grouped one grew and took a new id), by one transaction:
+ * a review's fan-out to its author's followers is one event per 500, not one per follower.
+ * Every social replica listens on the subject to push them to the members' open streams
+ * (design §10).
+ */
+export const NotificationCreatedEventDataSchema = z.object({
+  notifications: z
+    .array(z.object({ id: Id, userId: Id, kind: z.string(), createdAt: Timestamp }))
+    .min(1)
+    .max(NOTIFICATIONS_PER_EVENT),
+});
+export type NotificationCreatedEventData = z.infer<typeof NotificationCreatedEventDataSchema>;
+
 /** Subject → payload schema: the one list of what travels on the backbone. */
 export const EventPayloadSchemas = {
   'identity.user.registered': UserEventDataSchema,
@@ -171,6 +206,9 @@ export const EventPayloadSchemas = {
   'reviews.vote.changed': VoteChangedEventDataSchema,
   'reviews.moderation.decided': ModerationDecidedEventDataSchema,
   'reviews.activity.changed': ActivityChangedEventDataSchema,
+  'social.follow.created': FollowCreatedEventDataSchema,
+  'social.follow.removed': FollowRemovedEventDataSchema,
+  'social.notification.created': NotificationCreatedEventDataSchema,
 } as const;
 export type EventSubject = keyof typeof EventPayloadSchemas;
 export type EventPayload<S extends EventSubject> = z.infer<(typeof EventPayloadSchemas)[S]>;

@@ -13,4 +13,5 @@ export * from './review-summary';
 export * from './moderation';
 export * from './search';
 export * from './feed';
+export * from './social';
 export * from './api';

@@ -104,6 +104,11 @@ export const ReviewListQuerySchema = PageQuerySchema.extend({
     .transform((text) => text === 'true')
     .optional(),
   groupId: queryId('groupId must be a group id').optional(),
+  /** Only reviews by people the signed-in viewer follows (a business's "Friends' reviews"). */
+  following: z
+    .enum(['true', 'false'], { error: 'following must be true or false' })
+    .transform((text) => text === 'true')
+    .optional(),
 });
 export type ReviewListQuery = z.infer<typeof ReviewListQuerySchema>;
 
@@ -408,6 +413,17 @@ export const reviewApiOperations: ApiOperation[] = [
     path: '/api/businesses/{id}/reviews',
     summary:
       "A business's reviews (paged): `sort` newest (default), relevant, highest or lowest; `stars` (e.g. 4,5), `withPhotos` and `groupId` filter",
+    tag: 'reviews',
+    auth: 'optional',
+    query: ReviewListQuerySchema,
+    response: ReviewListSchema,
+    errors: [400, 404],
+  },
+  {
+    method: 'get',
+    path: '/api/users/{username}/reviews',
+    summary:
+      "A member's published reviews on their profile (paged), sorted and filtered as a business's; 404 for a username nobody has",
     tag: 'reviews',
     auth: 'optional',
     query: ReviewListQuerySchema,

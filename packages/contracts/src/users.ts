@@ -1,6 +1,13 @@
 import { z } from 'zod';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
+
+/**
+ * Could this be someone's username? Profile paths (`/api/users/{username}/…`) answer "User not
+ * found" at once for anything else, without a lookup.
+ */
+export const isUsernameShaped = (value: unknown): value is string =>
+  typeof value === 'string' && value.length <= 30 && USERNAME_PATTERN.test(value);
 /** Sandbox verification tokens: documented in docs/api.md (design §4). */
 export const SANDBOX_TOKEN_PATTERN = /^CLR-[A-Za-z0-9]{6,64}$/;
 

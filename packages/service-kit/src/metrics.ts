@@ -32,7 +32,9 @@ export function httpMetrics(registry: Registry): RequestHandler {
       const route = routeTemplate(req, res) ?? 'unmatched';
       const labels = { method: req.method, route, status: String(res.statusCode) };
       requests.inc(labels);
-      end(labels);
+      // A long-lived answer (an event stream) lasts minutes by design: as a latency it would
+      // only push the p99 alert, so it is counted but not timed.
+      if (res.locals.longLived !== true) end(labels);
     });
     next();
   };

@@ -2,6 +2,7 @@ export * from './database';
 export * from './env';
 export * from './http-client';
 export * from './stack';
+export * from './producer';
 export * from './events';
 export * from './net';
 export * from './wait';

@@ -2,6 +2,7 @@ import { eventMigrations, type Migration } from '@trustcircle/service-kit';
 import { createGroups } from './001_groups';
 import { createProjections } from './002_projections';
 import { groupSearch } from './003_group_search';
+import { usersByUsername } from './004_users_by_username';
 
 /** Communities publishes (outbox) and consumes (inbox) events. */
 export const migrations: Migration[] = [
@@ -9,4 +10,5 @@ export const migrations: Migration[] = [
   createProjections,
   ...eventMigrations,
   groupSearch,
+  usersByUsername,
 ];

@@ -9,7 +9,7 @@ import {
 import type { CommunitiesConfig } from './config';
 import { createGroups } from './domain/groups';
 import { createProjectionsConsumer } from './events/consumers';
-import { groupRoutes } from './routes/groups';
+import { groupRoutes, userGroupRoutes } from './routes/groups';
 import { groupsStore } from './store/groups-store';
 
 export function createCommunitiesApp(ctx: ServiceContext<CommunitiesConfig>): ServiceParts {
@@ -20,6 +20,7 @@ export function createCommunitiesApp(ctx: ServiceContext<CommunitiesConfig>): Se
     routes(app) {
       app.use(authenticate(ctx.verifier!));
       app.use('/api/groups', groupRoutes(groups));
+      app.use('/api/users', userGroupRoutes(groups));
       app.use(
         '/internal',
         internalExportRoutes((id) => groupsStore.exportOf(ctx.db, id)),

@@ -18,7 +18,7 @@ import { sandboxVerificationProvider, type VerificationProvider } from './domain
 import { httpVerificationProvider } from './domain/verification-http';
 import { createPeople } from './domain/people';
 import { internalRoutes } from './routes/internal';
-import { peopleRoutes } from './routes/people';
+import { peopleRoutes, profileRoutes } from './routes/people';
 import { userRoutes } from './routes/user';
 import { knexTokensStore } from './store/tokens-store';
 import { knexUsersStore } from './store/users-store';
@@ -68,7 +68,9 @@ export function createIdentityApp(ctx: ServiceContext<IdentityConfig>): ServiceP
         internalRoutes({ accounts, passwords, confirmation, emailChange, deletion }),
       );
       app.use('/api/user', userRoutes({ accounts, confirmation }));
-      app.use('/api/people', peopleRoutes(createPeople({ db: ctx.db })));
+      const people = createPeople({ db: ctx.db });
+      app.use('/api/people', peopleRoutes(people));
+      app.use('/api/users', profileRoutes(people));
     },
   });
   return { app, workers: [createOutboxRelay(ctx), mailRelay] };

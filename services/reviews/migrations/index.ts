@@ -12,6 +12,7 @@ import { createAuthorVerifiedAt } from './011_author_verified_at';
 import { createEmailConfirmedStanding } from './012_email_confirmed_standing';
 import { createFormerMembers } from './013_former_members';
 import { createEditedAt } from './014_edited_at';
+import { createFollows } from './015_follows';
 
 /** Reviews publishes (outbox) and consumes (inbox) events. */
 export const migrations: Migration[] = [
@@ -29,4 +30,5 @@ export const migrations: Migration[] = [
   createEmailConfirmedStanding,
   createFormerMembers,
   createEditedAt,
+  createFollows,
 ];

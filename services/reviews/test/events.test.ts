@@ -78,7 +78,14 @@ describe('reviews events', () => {
       authorNewAccount: true,
       businessCategory: 'Restaurants',
     });
-    expect(vote.data).toEqual({ reviewId: id, businessId, helpfulCount: 1, version: 2 });
+    expect(vote.data).toEqual({
+      reviewId: id,
+      businessId,
+      helpfulCount: 1,
+      version: 2,
+      voterId: voter.id,
+      voted: true,
+    });
     expect(parseEventEnvelope(vote)).toMatchObject({ ok: true, envelope: vote });
     expect(vote.producer).toBe('reviews');
     expect(update.data).toMatchObject({

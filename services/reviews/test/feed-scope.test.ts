@@ -52,6 +52,9 @@ describe('GET /api/reviews/feed?scope=', () => {
   it('refuses another scope with the field named', async () => {
     const res = await reader.client.get('/api/reviews/feed?scope=friends');
     expect(res.status).toBe(400);
-    expect(res.body.issues[0]).toEqual({ path: 'scope', message: 'scope must be groups or all' });
+    expect(res.body.issues[0]).toEqual({
+      path: 'scope',
+      message: 'scope must be groups, all or following',
+    });
   });
 });

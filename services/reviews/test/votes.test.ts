@@ -78,10 +78,12 @@ describe('PUT and DELETE /api/reviews/{id}/helpful', () => {
       hasVoted: true,
     });
     const events = await voteEvents(id);
+    const vote = { reviewId: id, businessId: expect.any(Number), voterId: voter.id };
     expect(events.map((event) => event.data)).toEqual([
-      { reviewId: id, businessId: expect.any(Number), helpfulCount: 1, version: 2 },
-      { reviewId: id, businessId: expect.any(Number), helpfulCount: 0, version: 3 },
-      { reviewId: id, businessId: expect.any(Number), helpfulCount: 1, version: 4 },
+      // The voter and their vote's state: social's "found your review helpful".
+      { ...vote, helpfulCount: 1, version: 2, voted: true },
+      { ...vote, helpfulCount: 0, version: 3, voted: false },
+      { ...vote, helpfulCount: 1, version: 4, voted: true },
     ]);
   });
 

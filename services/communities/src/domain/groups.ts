@@ -2,6 +2,8 @@ import {
   GROUP_NAME_TAKEN,
   GROUP_NOT_FOUND,
   GROUP_UPDATE_FORBIDDEN,
+  USER_NOT_FOUND,
+  isUsernameShaped,
   type Group,
   type GroupCreate,
   type GroupListQuery,
@@ -28,6 +30,7 @@ import {
 } from '../events/group-events';
 import { groupLists } from '../store/group-lists';
 import { GROUP_NAME_KEY, groupsStore, type StoredGroup } from '../store/groups-store';
+import { projectionsStore } from '../store/projections-store';
 
 /** All groups, oldest first, after a group id; "my groups", newest membership first. */
 const groupsCursor = cursorCodec('groups', z.object({ id: cursorId }));
@@ -93,6 +96,15 @@ export function createGroups({ db }: { db: Knex }) {
     },
 
     /** "My groups", newest membership first, only those matching `search` when given. */
+    /** A member's groups on their profile (issue 18), as their own list answers them. */
+    async listForUsername(username: string, query: MyGroupsQuery): Promise<Page<Group>> {
+      const userId = isUsernameShaped(username)
+        ? await projectionsStore.userIdByUsername(db, username)
+        : null;
+      if (userId === null) throw notFound(USER_NOT_FOUND);
+      return this.listForUser(userId, query);
+    },
+
     async listForUser(userId: number, query: MyGroupsQuery): Promise<Page<Group>> {
       const text = query.search?.trim() ?? '';
       const tsQuery = text ? await groupLists.tsQuery(db, text) : undefined;

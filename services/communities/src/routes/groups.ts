@@ -73,3 +73,13 @@ export function groupRoutes(groups: Groups): Router {
 
   return router;
 }
+
+/** `/api/users/{username}/groups`: a member's groups on their profile (issue 18). Public. */
+export function userGroupRoutes(groups: Groups): Router {
+  const router = Router();
+  router.get('/:username/groups', async (req, res) => {
+    const query = parseQuery(MyGroupsQuerySchema, req);
+    sendPage(res, await groups.listForUsername(String(req.params.username), query));
+  });
+  return router;
+}

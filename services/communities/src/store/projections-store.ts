@@ -20,6 +20,14 @@ export const projectionsStore = {
     );
   },
 
+  /** A member by username, in any letter case (profile pages address people so). */
+  async userIdByUsername(db: Knex, username: string): Promise<number | null> {
+    const row = await db('users')
+      .whereRaw('lower(username) = lower(?)', [username])
+      .first<{ id: number } | undefined>('id');
+    return row?.id ?? null;
+  },
+
   /** A member who left the platform: their display data goes (reconcile: no orphan rows). */
   async deleteUser(trx: Knex.Transaction, userId: number): Promise<void> {
     await trx('users').where({ id: userId }).delete();

@@ -1,5 +1,12 @@
-import type { Page, PeopleQuery, PersonSummary } from '@trustcircle/contracts';
-import { cursorCodec, forgivingTsQuery, type Knex } from '@trustcircle/service-kit';
+import {
+  isUsernameShaped,
+  USER_NOT_FOUND,
+  type Page,
+  type PeopleQuery,
+  type PersonSummary,
+  type PublicProfile,
+} from '@trustcircle/contracts';
+import { cursorCodec, forgivingTsQuery, notFound, type Knex } from '@trustcircle/service-kit';
 import { z } from 'zod';
 
 /** Search results are ranked: paged by offset (the rank is not a stable key). */
@@ -23,6 +30,31 @@ interface PersonRow {
  */
 export function createPeople({ db }: { db: Knex }) {
   return {
+    /** A public profile's header (issue 18), by username in any letter case. */
+    async profile(username: string): Promise<PublicProfile> {
+      const row = isUsernameShaped(username)
+        ? await db('users')
+            .whereRaw('lower(username) = lower(?)', [username])
+            .first<(Omit<PersonRow, 'total'> & { created_at: Date }) | undefined>(
+              'id',
+              'name',
+              'username',
+              'avatar',
+              'is_verified',
+              'created_at',
+            )
+        : undefined;
+      if (!row) throw notFound(USER_NOT_FOUND);
+      return {
+        id: row.id,
+        name: row.name,
+        username: row.username,
+        avatar: row.avatar,
+        isVerified: row.is_verified,
+        joinedAt: row.created_at.toISOString(),
+      };
+    },
+
     async search(query: PeopleQuery): Promise<Page<PersonSummary>> {
       const offset = searchCursor.decode(query.cursor)?.offset ?? 0;
       const tsQuery = await forgivingTsQuery(db, query.search, 'variants');

@@ -11,3 +11,12 @@ export function peopleRoutes(people: People): Router {
   });
   return router;
 }
+
+/** `/api/users/{username}`: a public profile's header (issue 18). */
+export function profileRoutes(people: People): Router {
+  const router = Router();
+  router.get('/:username', async (req, res) => {
+    res.json(await people.profile(String(req.params.username)));
+  });
+  return router;
+}

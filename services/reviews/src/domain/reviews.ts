@@ -11,12 +11,15 @@ import {
   REVIEW_NOT_AUTHOR,
   REVIEW_NOT_FOUND,
   REVIEW_OWN_REPORT,
+  USER_NOT_FOUND,
+  isUsernameShaped,
   type CreateReviewRequest,
   type FeedQuery,
   type PageQuery,
   type ReportReviewRequest,
   type ReviewListQuery,
   type ReviewReport,
+  type ReviewStats,
   type UpdateReviewRequest,
   type UserReviewsQuery,
   type Page,
@@ -29,10 +32,11 @@ import {
   isUniqueViolation,
   notFound,
   publish,
+  unauthorized,
   type Knex,
 } from '@trustcircle/service-kit';
 import { publishReview } from '../events/review-events';
-import { communityFeedPage } from '../store/community-feed';
+import { communityFeedPage, followingFeedPage, peopleToFollow } from '../store/community-feed';
 import { leaversStore } from '../store/leavers-store';
 import { photosStore } from '../store/photos-store';
 import { projectionsStore } from '../store/projections-store';
@@ -119,7 +123,17 @@ export function createReviews({ db }: ReviewsDeps) {
     query.sort === 'newest' &&
     !query.stars?.length &&
     !query.withPhotos &&
+    !query.following &&
     query.groupId === undefined;
+
+  /** A profile's member by username (in any letter case), or "User not found". */
+  async function memberNamed(username: string): Promise<number> {
+    const userId = isUsernameShaped(username)
+      ? await projectionsStore.userIdByUsername(db, username)
+      : null;
+    if (userId === null) throw notFound(USER_NOT_FOUND);
+    return userId;
+  }
 
   async function sorted(
     scope: ListScope,
@@ -128,12 +142,18 @@ export function createReviews({ db }: ReviewsDeps) {
   ): Promise<ReviewPage> {
     const cursors = sortedReviewCursors[query.sort];
     const after = cursors.decode(query.cursor);
+    if (query.following && viewerId === null) throw unauthorized();
     const rows = await sortedPage(
       db,
       scope,
       {
         sort: query.sort,
-        filter: { stars: query.stars, withPhotos: query.withPhotos, groupId: query.groupId },
+        filter: {
+          stars: query.stars,
+          withPhotos: query.withPhotos,
+          groupId: query.groupId,
+          followedBy: query.following ? (viewerId ?? undefined) : undefined,
+        },
         after,
         limit: query.limit,
       },
@@ -268,12 +288,17 @@ export function createReviews({ db }: ReviewsDeps) {
       }
     },
 
+    /** "People to follow" on the home (issue 18): active members of my groups. */
+    peopleToFollow: (userId: number, limit: number) => peopleToFollow(db, userId, limit),
+
     /** The home feed: shared with my groups and mine (`groups`), or everyone's (`all`). */
     async feed(userId: number, query: FeedQuery): Promise<ReviewPage> {
-      const rows =
-        query.scope === 'all'
-          ? await communityFeedPage(db, userId, pageArgs(query))
-          : await reviewsStore.feedPage(db, userId, pageArgs(query));
+      const feeds = {
+        all: communityFeedPage,
+        following: followingFeedPage,
+        groups: reviewsStore.feedPage,
+      } as const;
+      const rows = await feeds[query.scope](db, userId, pageArgs(query));
       return page(rows, query);
     },
 
@@ -305,6 +330,20 @@ export function createReviews({ db }: ReviewsDeps) {
         return page(await reviewsStore.groupPage(db, groupId, pageArgs(query), viewerId), query);
       }
       return sorted({ groupId }, query, viewerId);
+    },
+
+    /** A profile's figures (issue 18): published reviews and the helpful votes they received. */
+    async statsOf(username: string): Promise<ReviewStats> {
+      return reviewsStore.statsOf(db, await memberNamed(username));
+    },
+
+    /** A member's visible reviews on their profile (issue 18), sorted and filtered. */
+    async byUsername(
+      username: string,
+      query: ReviewListQuery,
+      viewerId: number | null,
+    ): Promise<ReviewPage> {
+      return sorted({ userId: await memberNamed(username) }, query, viewerId);
     },
 
     async byBusiness(

@@ -62,7 +62,7 @@ export function createVotes({ db, now = () => new Date() }: VotesDeps) {
     if (delta > 0) await votesStore.add(trx, reviewId, voterId);
     else await votesStore.remove(trx, reviewId, voterId);
     const facts = await votesStore.moveCount(trx, reviewId, delta);
-    await publishVoteChanged(trx, facts);
+    await publishVoteChanged(trx, facts, { voterId, voted });
     return { voted, helpfulCount: facts.helpfulCount };
   }
 

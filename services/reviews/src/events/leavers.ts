@@ -18,7 +18,10 @@ export async function forgetUser(trx: Knex.Transaction, user: UserDeletedEventDa
   for (const reviewId of await leaversStore.deleteVotesBy(trx, user.id)) {
     const facts = await reviewsStore.lock(trx, reviewId);
     if (!facts) continue;
-    await publishVoteChanged(trx, await votesStore.moveCount(trx, reviewId, -1));
+    await publishVoteChanged(trx, await votesStore.moveCount(trx, reviewId, -1), {
+      voterId: user.id,
+      voted: false,
+    });
   }
   await leaversStore.deleteReportsBy(trx, user.id);
 

@@ -15,6 +15,8 @@ export const PROJECTED_SUBJECTS = [
   'communities.member.left',
   'catalog.business.created',
   'catalog.business.updated',
+  'social.follow.created',
+  'social.follow.removed',
 ] as const satisfies readonly EventSubject[];
 type Projected = (typeof PROJECTED_SUBJECTS)[number];
 
@@ -55,6 +57,10 @@ export async function applyProjectedEvent(
     case 'catalog.business.created':
     case 'catalog.business.updated':
       return projectionsStore.upsertBusiness(trx, event.data);
+    case 'social.follow.created':
+      return projectionsStore.followed(trx, event.data);
+    case 'social.follow.removed':
+      return projectionsStore.unfollowed(trx, event.data);
   }
 }
 

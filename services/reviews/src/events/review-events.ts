@@ -41,12 +41,21 @@ export async function publishReview(
   await publish(trx, subject, await reviewEventData(trx, facts));
 }
 
-/** What catalog projects of a vote: the review's new count and version. */
-export async function publishVoteChanged(trx: Knex.Transaction, facts: ReviewFacts): Promise<void> {
+/**
+ * What catalog projects of a vote (the review's new count and version), and who voted which
+ * way, for social's "found your review helpful".
+ */
+export async function publishVoteChanged(
+  trx: Knex.Transaction,
+  facts: ReviewFacts,
+  vote: { voterId: number; voted: boolean },
+): Promise<void> {
   await publish(trx, 'reviews.vote.changed', {
     reviewId: facts.id,
     businessId: facts.businessId,
     helpfulCount: facts.helpfulCount,
     version: facts.version,
+    voterId: vote.voterId,
+    voted: vote.voted,
   });
 }

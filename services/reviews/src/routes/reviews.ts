@@ -4,6 +4,7 @@ import {
   IdempotencyKeyHeaderSchema,
   ReportReviewRequestSchema,
   ReviewListQuerySchema,
+  SuggestedPeopleQuerySchema,
   UpdateReviewRequestSchema,
   UserReviewsQuerySchema,
   REVIEW_WRITTEN_AT_HEADER,
@@ -61,6 +62,11 @@ export function reviewRoutes(reviews: Reviews, votes: Votes, allowBackdating = f
     res.json(await reviews.summary(currentUserId(req)));
   });
 
+  router.get('/people-to-follow', requireUser, async (req, res) => {
+    const { limit } = parseQuery(SuggestedPeopleQuerySchema, req);
+    res.json(await reviews.peopleToFollow(currentUserId(req), limit));
+  });
+
   router.get('/:id', async (req, res) => {
     // Author and moderators see held and removed reviews: never cached by anything in between.
     res.set('Cache-Control', 'private, no-store');
@@ -104,7 +110,10 @@ export function reviewRoutes(reviews: Reviews, votes: Votes, allowBackdating = f
   return router;
 }
 
-/** `/api/groups/{id}/reviews` and `/api/businesses/{id}/reviews` (gateway routes them here). */
+/**
+ * `/api/groups/{id}/reviews`, `/api/businesses/{id}/reviews` and `/api/users/{username}/reviews`
+ * (the gateway routes them here).
+ */
 export function listRoutes(reviews: Reviews): Router {
   const router = Router();
 
@@ -114,6 +123,15 @@ export function listRoutes(reviews: Reviews): Router {
       res,
       await reviews.byGroup(id, parseQuery(ReviewListQuerySchema, req), viewer(req)),
     );
+  });
+
+  router.get('/users/:username/review-stats', async (req, res) => {
+    res.json(await reviews.statsOf(String(req.params.username)));
+  });
+
+  router.get('/users/:username/reviews', async (req, res) => {
+    const query = parseQuery(ReviewListQuerySchema, req);
+    sendReviewPage(res, await reviews.byUsername(String(req.params.username), query, viewer(req)));
   });
 
   router.get('/businesses/:id/reviews', async (req, res) => {

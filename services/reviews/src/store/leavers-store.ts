@@ -89,6 +89,7 @@ export const leaversStore = {
   /** The projection rows of the person: display data and memberships. */
   async deleteProjections(trx: Knex, userId: number): Promise<void> {
     await trx('memberships').where({ user_id: userId }).delete();
+    await trx('follows').where({ follower_id: userId }).orWhere({ followee_id: userId }).delete();
     await trx('users').where({ id: userId }).delete();
   },
 

@@ -1,5 +1,7 @@
 import type {
   BusinessEventData,
+  FollowCreatedEventData,
+  FollowRemovedEventData,
   GroupEventData,
   MemberJoinedEventData,
   MemberLeftEventData,
@@ -64,6 +66,35 @@ export const projectionsStore = {
        on conflict (id) do update set name = excluded.name, version = excluded.version
        where groups.version < excluded.version`,
       [group.id, group.name, group.version],
+    );
+  },
+
+  /** A member by username, in any letter case (profile pages address people so). */
+  async userIdByUsername(db: Knex, username: string): Promise<number | null> {
+    const row = await db('users')
+      .whereRaw('lower(username) = lower(?)', [username])
+      .first<{ id: number } | undefined>('id');
+    return row?.id ?? null;
+  },
+
+  /** Follow and unfollow of one pair are ordered by their time; an unfollow wins a tie. */
+  async followed(trx: Knex, event: FollowCreatedEventData): Promise<void> {
+    await trx.raw(
+      `insert into follows (follower_id, followee_id, following, changed_at) values (?, ?, true, ?)
+       on conflict (follower_id, followee_id) do update set following = true,
+         changed_at = excluded.changed_at
+       where follows.changed_at < excluded.changed_at`,
+      [event.followerId, event.followeeId, event.createdAt],
+    );
+  },
+
+  async unfollowed(trx: Knex, event: FollowRemovedEventData): Promise<void> {
+    await trx.raw(
+      `insert into follows (follower_id, followee_id, following, changed_at) values (?, ?, false, ?)
+       on conflict (follower_id, followee_id) do update set following = false,
+         changed_at = excluded.changed_at
+       where follows.changed_at <= excluded.changed_at`,
+      [event.followerId, event.followeeId, event.removedAt],
     );
   },
 

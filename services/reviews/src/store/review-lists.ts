@@ -10,6 +10,8 @@ export interface ListFilter {
   withPhotos?: boolean;
   /** A business's reviews shared with this group. */
   groupId?: number;
+  /** Only reviews by people this member follows. */
+  followedBy?: number;
 }
 
 /** Where the previous page ended, in the sort's own keys (`offset` for relevance). */
@@ -88,6 +90,12 @@ export async function sortedPage(
       'exists (select 1 from review_tags g where g.review_id = r.id and g.group_id = ? and not g.hidden)',
     );
     bindings.push(filter.groupId);
+  }
+  if (filter.followedBy !== undefined) {
+    where.push(
+      'exists (select 1 from follows f where f.follower_id = ? and f.followee_id = r.user_id and f.following)',
+    );
+    bindings.push(filter.followedBy);
   }
   const [after_, afterBindings] = keyset(sort, after);
   const users = sort === 'relevant' ? 'left join users u on u.id = r.user_id' : '';

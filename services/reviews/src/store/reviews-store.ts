@@ -357,6 +357,16 @@ export const reviewsStore = {
    * newest entries come from one index range (a bounded scan per group), then the merge keeps
    * the newest — the cost does not grow with the size of the groups.
    */
+  /** Published reviews of a member and the helpful votes on them (`reviews_user_idx`). */
+  async statsOf(db: Knex, userId: number): Promise<{ reviewCount: number; helpfulVotes: number }> {
+    const { rows } = await db.raw<{ rows: { reviews: number; helpful: number }[] }>(
+      `select count(*)::int as reviews, coalesce(sum(helpful_count), 0)::int as helpful
+         from reviews where user_id = ? and not hidden`,
+      [userId],
+    );
+    return { reviewCount: rows[0]!.reviews, helpfulVotes: rows[0]!.helpful };
+  },
+
   async feedPage(db: Knex, userId: number, page: PageArgs): Promise<ReviewView[]> {
     const before = page.before ?? MAX_ID;
     const rows = take(page);

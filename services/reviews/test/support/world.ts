@@ -3,23 +3,11 @@ import type { EventPayload, EventSubject } from '@trustcircle/contracts';
 import { gatewayService } from '@trustcircle/gateway';
 import { identityService } from '@trustcircle/identity';
 import { reviewsService } from '@trustcircle/reviews';
-import {
-  createDb,
-  createLogger,
-  createMetricsRegistry,
-  createOutboxRelay,
-  migrate,
-  NatsLink,
-  outboxMigration,
-  outboxTraceMigration,
-  publish,
-  type Knex,
-  type ServiceDefinition,
-} from '@trustcircle/service-kit';
+import { createDb, type Knex, type ServiceDefinition } from '@trustcircle/service-kit';
 import {
   eventually,
   startStack,
-  TEST_NATS_URL,
+  startStandInProducer,
   type TestClient,
   type TestStack,
 } from '@trustcircle/testing';
@@ -75,31 +63,9 @@ export async function createReviewsWorld(
     },
   });
   const admin = createDb({ url: stack.db.adminUrl, schema: 'reviews', poolMax: 4 });
-  const reviewsConfig = stack.running.get('reviews')!.ctx.config;
 
   // The stand-in producer: its own schema and outbox, relayed under the run's prefix.
-  const producerUrl = await stack.db.provision('upstream');
-  const producerDb = createDb({ url: producerUrl, schema: 'upstream', poolMax: 4 });
-  await migrate(producerDb, 'upstream', [outboxMigration, outboxTraceMigration]);
-  const logger = createLogger('upstream', 'silent');
-  const nats = new NatsLink({ url: TEST_NATS_URL, name: 'upstream', logger });
-  nats.start();
-  const relay = createOutboxRelay(
-    {
-      name: 'upstream',
-      db: producerDb,
-      nats,
-      registry: createMetricsRegistry('upstream'),
-      logger,
-      config: {
-        DATABASE_URL: producerUrl,
-        EVENTS_PREFIX: reviewsConfig.EVENTS_PREFIX,
-        EVENTS_STREAM_REPLICAS: 1,
-      },
-    },
-    { pollIntervalMs: 100 },
-  );
-  relay.start();
+  const producer = await startStandInProducer(stack);
 
   let nextBusiness = 1000;
   let nextGroup = 5000;
@@ -112,9 +78,7 @@ export async function createReviewsWorld(
   const world: ReviewsWorld = {
     stack,
     admin,
-    async emit(subject, data) {
-      await producerDb.transaction((trx) => publish(trx, subject, data));
-    },
+    emit: producer.emit,
     async business(name = unique('Business '), category = 'Restaurants') {
       const id = (nextBusiness += 1);
       await world.emit('catalog.business.created', { id, name, category, image: null, version: 1 });
@@ -192,9 +156,7 @@ export async function createReviewsWorld(
     },
     until,
     async stop() {
-      await relay.stop();
-      await nats.close();
-      await producerDb.destroy();
+      await producer.stop();
       await admin.destroy();
       await stack.stop();
     },

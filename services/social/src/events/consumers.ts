@@ -1,0 +1,54 @@
+import { createEventConsumer, type EventsContext } from '@trustcircle/service-kit';
+import { businessesStore } from '../store/businesses-store';
+import { usersStore } from '../store/users-store';
+import { forgetUser, reviewDeleted, reviewWritten, voteChanged } from './notification-rules';
+
+/**
+ * The users, reviews and business-name projections, and the notifications others' events make
+ * (issue 18).
+ */
+export function createNotificationsConsumer(ctx: EventsContext) {
+  return createEventConsumer(ctx, {
+    purpose: 'notifications',
+    subjects: [
+      'identity.user.registered',
+      'identity.user.updated',
+      'identity.user.deleted',
+      'reviews.review.created',
+      'reviews.review.updated',
+      'reviews.review.hidden',
+      'reviews.review.deleted',
+      'reviews.vote.changed',
+      'catalog.business.created',
+      'catalog.business.updated',
+    ],
+    async handle(trx, event) {
+      switch (event.type) {
+        case 'identity.user.registered':
+        case 'identity.user.updated':
+          await usersStore.upsert(trx, event.data);
+          return;
+        case 'identity.user.deleted':
+          await forgetUser(trx, event.data);
+          return;
+        case 'reviews.review.created':
+          await reviewWritten(trx, event.data, { isNew: true });
+          return;
+        case 'reviews.review.updated':
+        case 'reviews.review.hidden':
+          await reviewWritten(trx, event.data, { isNew: false });
+          return;
+        case 'reviews.review.deleted':
+          await reviewDeleted(trx, event.data);
+          return;
+        case 'reviews.vote.changed':
+          await voteChanged(trx, event.data);
+          return;
+        case 'catalog.business.created':
+        case 'catalog.business.updated':
+          await businessesStore.upsert(trx, event.data);
+          return;
+      }
+    },
+  });
+}

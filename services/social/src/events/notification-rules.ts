@@ -1,0 +1,68 @@
+import type {
+  ReviewDeletedEventData,
+  ReviewEventData,
+  UserDeletedEventData,
+  VoteChangedEventData,
+} from '@trustcircle/contracts';
+import type { Knex } from '@trustcircle/service-kit';
+import { followsStore } from '../store/follows-store';
+import { notificationsStore } from '../store/notifications-store';
+import { reviewsStore } from '../store/reviews-store';
+import { usersStore } from '../store/users-store';
+import { publishWritten } from './social-events';
+
+/**
+ * A review seen for the first time (`reviews.review.created`, or the first of its events to
+ * arrive) tells its author's followers, unless it is not published (held). Later versions only
+ * keep the projection current: an edit is not news.
+ */
+export async function reviewWritten(
+  trx: Knex.Transaction,
+  review: ReviewEventData,
+  { isNew }: { isNew: boolean },
+) {
+  const fresh = await reviewsStore.upsert(trx, review);
+  if (!isNew || !fresh || review.hidden) return;
+  const followers = await notificationsStore.lockFollowers(trx, review.userId);
+  const written = await notificationsStore.insert(trx, {
+    userIds: followers,
+    kind: 'following_review',
+    payload: { reviewId: review.id, businessId: review.businessId, rating: review.rating },
+    actorId: review.userId,
+  });
+  await publishWritten(trx, written);
+}
+
+/**
+ * Someone found a review helpful: its author hears of it, grouped per review while unread, each
+ * person counted once however often they toggle. Votes taken back change nothing here.
+ */
+export async function voteChanged(trx: Knex.Transaction, vote: VoteChangedEventData) {
+  if (vote.voted !== true || vote.voterId === undefined) return;
+  const authorId = await reviewsStore.authorOf(trx, vote.reviewId);
+  if (authorId === null || authorId === vote.voterId) return;
+  if (!(await reviewsStore.countVoter(trx, vote.reviewId, vote.voterId))) return;
+  const written = await notificationsStore.bumpHelpful(trx, {
+    userId: authorId,
+    reviewId: vote.reviewId,
+    businessId: vote.businessId,
+  });
+  await publishWritten(trx, written);
+}
+
+export async function reviewDeleted(trx: Knex.Transaction, review: ReviewDeletedEventData) {
+  await reviewsStore.delete(trx, review.id);
+}
+
+/**
+ * A member left (`identity.user.deleted`): their follows both ways, their notifications and
+ * those about them, their preferences, their reviews' rows and counted votes go; their user
+ * row becomes a tombstone. No `social.follow.removed` is published, as communities publishes
+ * no `member.left`: everyone who cares hears the deletion itself.
+ */
+export async function forgetUser(trx: Knex.Transaction, user: UserDeletedEventData) {
+  await followsStore.deleteAllOf(trx, user.id);
+  await notificationsStore.deleteAllOf(trx, user.id);
+  await reviewsStore.deleteAllOf(trx, user.id);
+  await usersStore.tombstone(trx, user);
+}
