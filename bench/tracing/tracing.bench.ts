@@ -123,7 +123,13 @@ const median = (values: number[]) =>
 async function compare() {
   const sink = await otlpSink();
   const off = await platform('off', {});
-  const on = await platform('on', { OTEL_EXPORTER_OTLP_ENDPOINT: sink.url });
+  // OTEL_TRACES_SAMPLER(_ARG) set for the bench reach the traced platform only: e.g. one in ten.
+  const sampler = Object.fromEntries(
+    ['OTEL_TRACES_SAMPLER', 'OTEL_TRACES_SAMPLER_ARG'].flatMap((name) =>
+      process.env[name] ? [[name, process.env[name]!]] : [],
+    ),
+  );
+  const on = await platform('on', { OTEL_EXPORTER_OTLP_ENDPOINT: sink.url, ...sampler });
   const results = {
     off: [] as Round[],
     on: [] as Round[],

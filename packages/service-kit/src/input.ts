@@ -96,7 +96,13 @@ export function checkJsonDocument(document: unknown, maxDepth = MAX_JSON_DEPTH):
 
 /** express.json, then the document checks above: the one JSON body parser. */
 export function jsonBodyParser(limit = '1mb'): RequestHandler {
-  const parse = express.json({ limit, strict: true });
+  // The gateway lets every JSON type through (`application/merge-patch+json` too): each is
+  // parsed and checked here, never taken for an empty body.
+  const parse = express.json({
+    limit,
+    strict: true,
+    type: ['application/json', 'application/*+json'],
+  });
   return (req, res, next) => {
     parse(req, res, (error?: unknown) => {
       if (error) return next(error);
