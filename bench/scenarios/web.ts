@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dropDatabase, dropRoles, urlWithDatabase } from '@trustcircle/service-kit';
 import lighthouse, { desktopConfig, type Config, type Flags, type Result } from 'lighthouse';
+import { DEPLOYABLES, envName } from '../../scripts/launcher/deployables.ts';
 import { ADMIN_URL, ROOT, waitUntil } from '../support/env.ts';
 import { deleteRunStreams } from '../support/streams.ts';
 import type { ScenarioResult } from '../types.ts';
@@ -27,18 +28,9 @@ const SEED_SCALE = process.env.BENCH_WEB_SEED_SCALE ?? '0.05';
 const PAGES = process.env.BENCH_WEB_PAGES?.split(',').map((page) => page.trim());
 const REPORTS = process.env.BENCH_WEB_REPORTS;
 /** Every process `npm start` runs, by the name its `<NAME>_PORT` variable uses. */
-const PROCESSES = [
-  'IDENTITY',
-  'COMMUNITIES',
-  'CATALOG',
-  'REVIEWS',
-  'SHELL',
-  'GROUPS_MFE',
-  'BUSINESS_MFE',
-  'GATEWAY',
-];
+const PROCESSES = DEPLOYABLES.map((d) => envName(d.name));
 /** Schema owners: `npm start` provisions one role `<prefix><name>` each. */
-const ROLES = ['identity', 'communities', 'catalog', 'reviews', 'gateway'];
+const ROLES = DEPLOYABLES.filter((d) => d.kind !== 'frontend').map((d) => d.name);
 /** pitfalls.md's flags for Chromium as root, plus the new headless mode. */
 const CHROME_FLAGS = [
   '--headless=new',
