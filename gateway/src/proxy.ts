@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { Logger } from '@trustcircle/service-kit';
+import { traceHeaders, type Logger } from '@trustcircle/service-kit';
 import type { RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { OpenStreams } from './open-streams';
@@ -64,6 +64,8 @@ export function createProxies(
           }
           const requestId = (req as { id?: unknown }).id;
           if (typeof requestId === 'string') proxyReq.setHeader('x-request-id', requestId);
+          for (const [name, value] of Object.entries(traceHeaders()))
+            proxyReq.setHeader(name, value);
           deps.upstreams.guardConnect(proxyReq);
         },
         proxyRes(proxyRes, req) {

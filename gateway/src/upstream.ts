@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { traceHeaders } from '@trustcircle/service-kit';
 
 /**
  * Keep-alive agents per upstream (pitfalls: without them a proxy hop costs most of the
@@ -87,6 +88,7 @@ export class Upstreams {
               ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
               : {}),
             ...options.headers,
+            ...traceHeaders(),
           },
         },
         (response) => {

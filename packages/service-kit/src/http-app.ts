@@ -6,6 +6,7 @@ import { errorHandler, notFoundHandler } from './errors';
 import { canonicalUrl, jsonBodyParser } from './input';
 import type { Logger } from './logger';
 import { httpMetrics } from './metrics';
+import { serverSpans } from './tracing/server-span';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 const QUIET_PATHS = new Set(OPS_PATHS);
@@ -101,6 +102,8 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.set('trust proxy', options.trustProxy ?? false);
   app.set('etag', false);
 
+  // First, so that every log line and SQL span of the request is in its trace.
+  app.use(serverSpans());
   useRequestLog(app, options.logger);
   app.use(httpMetrics(options.registry));
   app.use(canonicalUrl);

@@ -22,3 +22,4 @@ export * from './server';
 export * from './validate';
 export * from './events';
 export * from './mail';
+export { traceHeaders } from './tracing/server-span';
