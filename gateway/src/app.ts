@@ -134,6 +134,7 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
     registry: ctx.registry,
     jsonBody: false,
     trustProxy: config.TRUST_PROXY,
+    traceFromCaller: false,
     routes(app) {
       app.use(
         helmet({ contentSecurityPolicy: contentSecurityPolicy(config.NODE_ENV === 'production') }),

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { gunzipSync } from 'node:zlib';
 import type { Cluster } from '../chaos/cluster.ts';
-import { startPlatform, type ObservedPlatform } from './platform.ts';
+import { FORGED_TRACE_ID, startPlatform, type ObservedPlatform } from './platform.ts';
 
 jest.setTimeout(240_000);
 
@@ -171,6 +171,8 @@ test('one POST /api/reviews is one trace through gateway, reviews, relay and con
   }
   expect(missing).toEqual([]);
 
+  // The gateway started it: the client's forged traceparent was not joined.
+  expect(trace.find(isReviewPost)!.traceId).not.toBe(FORGED_TRACE_ID);
   // One trace: every span but the gateway's root has its parent in it.
   const ids = new Set(trace.map((span) => span.spanId));
   const orphans = trace.filter((span) => span.parentSpanId && !ids.has(span.parentSpanId));

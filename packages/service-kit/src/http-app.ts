@@ -23,6 +23,11 @@ export interface HttpAppOptions {
    * from TRUST_PROXY).
    */
   trustProxy?: boolean | number | string;
+  /**
+   * Join the caller's trace (`traceparent`): services do, the gateway (the public edge) does not,
+   * so that no client can choose a trace or force one to be sampled.
+   */
+  traceFromCaller?: boolean;
   /** Mount the app's own routes. */
   routes(app: Express): void;
 }
@@ -103,7 +108,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.set('etag', false);
 
   // First, so that every log line and SQL span of the request is in its trace.
-  app.use(serverSpans());
+  app.use(serverSpans({ fromCaller: options.traceFromCaller ?? true }));
   useRequestLog(app, options.logger);
   app.use(httpMetrics(options.registry));
   app.use(canonicalUrl);

@@ -21,17 +21,17 @@ export function enableServerSpans(): void {
 }
 
 /**
- * One SERVER span per request, child of the caller's W3C `traceparent`, named by the route
+ * One SERVER span per request, child of the caller's W3C `traceparent` (`fromCaller`), named by the route
  * template once express has matched it (`POST /api/reviews`). In place of the http
  * instrumentation, which computed a dozen attributes before any sampling decision and bound
  * every listener of the request and response to the context: 30 % of a request's CPU
  * (docs/performance.md, "Tracing overhead").
  */
-export function serverSpans(): RequestHandler {
+export function serverSpans({ fromCaller }: { fromCaller: boolean }): RequestHandler {
   const tracer = trace.getTracer('@trustcircle/service-kit');
   return (req, res, next) => {
     if (!enabled || UNTRACED_PATHS.has(req.path)) return next();
-    const parent = propagation.extract(ROOT_CONTEXT, req.headers);
+    const parent = fromCaller ? propagation.extract(ROOT_CONTEXT, req.headers) : ROOT_CONTEXT;
     const span = tracer.startSpan(
       req.method,
       {
