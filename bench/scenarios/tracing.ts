@@ -73,9 +73,14 @@ export async function run(): Promise<ScenarioResult[]> {
     });
     const off = row('off');
     const on = row('on');
-    const ratio = on['req/s'] / off['req/s'];
+    // Each round's "on" beside the "off" run next to it (the rounds interleave), then the median:
+    // a slow minute of the machine falls on both sides of a pair instead of on one side's median.
+    const pairs = rounds.on.map((on, i) => ({ on, off: rounds.off[i]! }));
+    const ratio = median(pairs.map(({ on, off }) => on.rate / off.rate));
     // What the CPU per request allows, as a throughput ratio: steadier than the rate on a shared machine.
-    const cpuRatio = off['CPU µs/req'] / on['CPU µs/req'];
+    const cpuRatio = median(
+      pairs.map(({ on, off }) => off.cpuMicrosPerRequest / on.cpuMicrosPerRequest),
+    );
     return [
       noop,
       { name: 'mixed workload, tracing off', metrics: off },
