@@ -12,10 +12,26 @@ export interface DbOptions {
   poolMax?: number;
   /** Where knex reports lost connections (its default is console.log). */
   logger?: Logger;
+  /**
+   * Settings every connection starts with (`-c name=value` in the startup packet), so a
+   * query that needs one (pg_trgm's similarity threshold) is not a transaction around a
+   * `set_config` round trip.
+   */
+  settings?: Record<string, string>;
+}
+
+/** libpq's `options` string: each value's spaces and backslashes escaped with a backslash. */
+export function startupOptions(settings: Record<string, string>): string {
+  return Object.entries(settings)
+    .map(([name, value]) => {
+      if (!/^[a-z_][a-z0-9_.]*$/i.test(name)) throw new Error(`bad setting name ${name}`);
+      return `-c ${name}=${value.replace(/[\\ ]/g, (c) => `\\${c}`)}`;
+    })
+    .join(' ');
 }
 
 /** A knex connection bound to one schema, connected as the service's own role. */
-export function createDb({ url, schema, poolMax = 10, logger }: DbOptions): Knex {
+export function createDb({ url, schema, poolMax = 10, logger, settings }: DbOptions): Knex {
   return knex({
     ...(logger
       ? {
@@ -29,7 +45,11 @@ export function createDb({ url, schema, poolMax = 10, logger }: DbOptions): Knex
         }
       : {}),
     client: 'pg',
-    connection: { connectionString: url, application_name: schema },
+    connection: {
+      connectionString: url,
+      application_name: schema,
+      ...(settings ? { options: startupOptions(settings) } : {}),
+    },
     searchPath: [schema],
     pool: { min: 0, max: poolMax },
     acquireConnectionTimeout: 10_000,

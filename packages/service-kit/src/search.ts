@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { preparedRows } from './db';
 
 /**
  * Search that forgives (issue 17), the one way every service does it: each row has a generated
@@ -116,16 +117,32 @@ export async function createWordsOfFunction(db: Knex): Promise<void> {
     $$`);
 }
 
-/** Sets pg_trgm's word-similarity threshold for the rest of the transaction. */
-export async function setWordSimilarity(trx: Knex.Transaction, similarity: number) {
-  await trx.raw("select set_config('pg_trgm.word_similarity_threshold', ?, true)", [
-    String(similarity),
-  ]);
+/**
+ * What the trigram strategy needs on every connection: pg_trgm's word-similarity threshold, as
+ * `databaseSettings` (db.ts), so a search is not a transaction around a `set_config`.
+ */
+export function wordSimilaritySetting(similarity: number): Record<string, string> {
+  return { 'pg_trgm.word_similarity_threshold': String(similarity) };
 }
 
-/** Only a query word of 4+ characters with a letter that no row uses is corrected. */
+/**
+ * The rank search results are ordered by: `ts_rank`, which weighs name (A) over category (B)
+ * over description (C). Not `ts_rank_cd`: cover density rewards words close together, which
+ * says little in a name of a few words, and it cost 2.5 times as much per match (ranking a
+ * thousand matches was most of a search's time: docs/performance.md "Catalog").
+ */
+export function searchRank(document: string, query: string): string {
+  return `ts_rank(${document}, ${query})`;
+}
+
+/**
+ * Only a query word of 4+ characters with a letter that no row uses is corrected; the last word
+ * also not when it begins a known word ("distr" is "district" being typed, not a typo).
+ */
 const NEEDS_FIX = `length(w) >= 4 and w ~ '[[:alpha:]]'
-                   and not exists (select 1 from search_words k where k.word = w)`;
+                   and not exists (select 1 from search_words k where k.word = w)
+                   and not (last and exists (select 1 from search_words k
+                                              where k.word like w || '%'))`;
 
 /** Words sharing a one-deletion variant with `w`: a changed, missing, extra or swapped letter. */
 const BY_VARIANT = `select distinct v.word from search_word_variants v
@@ -135,7 +152,7 @@ const BY_VARIANT = `select distinct v.word from search_word_variants v
 const NEAREST: Record<TypoStrategy, string> = {
   variants: `select word from (${BY_VARIANT}) near
               order by abs(length(word) - length(w)), word limit 5`,
-  // Needs setWordSimilarity first, in the same transaction.
+  // Needs the connection's threshold (wordSimilaritySetting).
   'trigram+variants': `select word from (
                           ${BY_VARIANT}
                           union
@@ -152,19 +169,21 @@ const NEAREST: Record<TypoStrategy, string> = {
  * Null when the text has no word.
  */
 export async function forgivingTsQuery(
-  trx: Knex | Knex.Transaction,
+  db: Knex | Knex.Transaction,
   text: string,
   strategy: TypoStrategy,
 ): Promise<string | null> {
-  const result = await trx.raw<{ rows: { query: string | null }[] }>(
+  // Words are split on non-alphanumerics, so `like w || '%'` sees no wildcard but its own.
+  const query = db.raw(
     `with words as (
-       select w, n from regexp_split_to_table(fold(?), '[^[:alnum:]]+') with ordinality t(w, n)
+       select w, n, n = max(n) over () as last
+         from regexp_split_to_table(fold(?), '[^[:alnum:]]+') with ordinality t(w, n)
         where w <> ''
      ),
      alternatives as (
-       select w, n = (select max(n) from words) as last,
+       select w, last, n,
               (select string_agg(quote_literal(c.word), ' | ')
-                 from (${NEAREST[strategy]}) c) as fixes, n
+                 from (${NEAREST[strategy]}) c) as fixes
          from words
      )
      select string_agg(
@@ -174,5 +193,9 @@ export async function forgivingTsQuery(
        from alternatives`,
     [text],
   );
-  return result.rows[0]?.query ?? null;
+  // Prepared on the pool: planning this statement cost more than running it.
+  const rows = db.isTransaction
+    ? (await query).rows
+    : await preparedRows<{ query: string | null }>(db, query);
+  return rows[0]?.query ?? null;
 }

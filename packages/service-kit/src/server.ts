@@ -53,6 +53,8 @@ export interface ServiceDefinition<C extends BaseServiceConfig> {
   verifiesTokens?: boolean;
   /** Port used when PORT is not set. */
   defaultPort: number;
+  /** Settings each database connection starts with (db.ts `settings`). */
+  databaseSettings?(config: C): Record<string, string>;
   /**
    * Node's bound on request line + headers (`maxHeaderSize`); beyond it a JSON 431 (or 414).
    * Defaults to SERVICE_MAX_HEADER_BYTES; the gateway, at the edge, sets a smaller one.
@@ -102,6 +104,7 @@ export async function startService<C extends BaseServiceConfig>(
     schema: definition.name,
     poolMax: config.DATABASE_POOL_MAX,
     logger,
+    ...(definition.databaseSettings ? { settings: definition.databaseSettings(config) } : {}),
   });
   const registry = createMetricsRegistry(definition.name);
   poolMetrics(registry, db);

@@ -14,7 +14,6 @@ export function createCatalogApp(ctx: ServiceContext<CatalogConfig>): ServicePar
   const businesses = createBusinesses({
     db: ctx.db,
     trendingDays: ctx.config.TRENDING_DAYS,
-    searchSimilarity: ctx.config.SEARCH_SIMILARITY,
   });
   const app = createHttpApp({
     logger: ctx.logger,

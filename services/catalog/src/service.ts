@@ -1,4 +1,4 @@
-import type { ServiceDefinition } from '@trustcircle/service-kit';
+import { wordSimilaritySetting, type ServiceDefinition } from '@trustcircle/service-kit';
 import { migrations } from '../migrations';
 import { createCatalogApp } from './app';
 import { CatalogEnvSchema, type CatalogConfig } from './config';
@@ -8,5 +8,6 @@ export const catalogService: ServiceDefinition<CatalogConfig> = {
   defaultPort: 4003,
   envSchema: CatalogEnvSchema,
   migrations,
+  databaseSettings: (config) => wordSimilaritySetting(config.SEARCH_SIMILARITY),
   createApp: createCatalogApp,
 };

@@ -30,7 +30,6 @@ import { communityRating } from './trust-score';
 export interface BusinessesDeps {
   db: Knex;
   trendingDays: number;
-  searchSimilarity: number;
 }
 
 /** Plain lists page by id; ranked search results by offset (the rank is not a stable key). */
@@ -65,7 +64,7 @@ export function canonicalCategory(value: string): string | null {
   return CATEGORIES.find((category) => category.toLowerCase() === wanted) ?? null;
 }
 
-export function createBusinesses({ db, trendingDays, searchSimilarity }: BusinessesDeps) {
+export function createBusinesses({ db, trendingDays }: BusinessesDeps) {
   return {
     categories(): Promise<string[]> {
       return businessesStore.categories(db);
@@ -87,7 +86,7 @@ export function createBusinesses({ db, trendingDays, searchSimilarity }: Busines
           category,
           offset: start,
           limit: query.limit + 1,
-          similarity: searchSimilarity,
+          total: Boolean(query.total) && start === 0,
         });
         const more = rows.length > query.limit;
         return {

@@ -2,7 +2,7 @@ import type { BusinessCreate, BusinessUpdate } from '@trustcircle/contracts';
 import {
   forgivingTsQuery,
   preparedRows,
-  setWordSimilarity,
+  searchRank,
   type Knex,
 } from '@trustcircle/service-kit';
 
@@ -172,30 +172,31 @@ export const businessesStore = {
    * Ranked full-text search that forgives (issue 17, service-kit `search.ts`): every word must
    * match, in any order, the last one as a prefix ("okafor edu" finds Okafor Education), accents
    * and case ignored, and a word of 4+ characters no business uses may instead be one of up to 5
-   * known words within the trigram word-similarity threshold. One query over the `search_doc`
-   * GIN index; paged by offset (the rank is not a key). `total` counts every match: the ranking
-   * reads them all anyway, so the window function costs little.
+   * known words within the connection's trigram word-similarity threshold. One query over the
+   * `search_doc` GIN index; paged by offset (the rank is not a key). `total` (asked for on
+   * Explore's first page) counts every match: the ranking reads them all anyway.
    */
   async search(
     db: Knex,
-    options: { text: string; category?: string; offset: number; limit: number; similarity: number },
+    options: { text: string; category?: string; offset: number; limit: number; total: boolean },
   ): Promise<{ rows: BusinessRow[]; total: number }> {
-    return db.transaction(async (trx) => {
-      await setWordSimilarity(trx, options.similarity);
-      const query = await forgivingTsQuery(trx, options.text, 'trigram+variants');
-      if (!query) return { rows: [], total: 0 };
-      const result = await trx.raw<{ rows: (BusinessRow & { total: string })[] }>(
-        `select ${SELECT}, count(*) over () as total
+    const query = await forgivingTsQuery(db, options.text, 'trigram+variants');
+    if (!query) return { rows: [], total: 0 };
+    // Both statements prepared: planning them cost more than a short search runs.
+    const rows = await preparedRows<BusinessRow & { total?: string }>(
+      db,
+      db.raw(
+        `select ${SELECT} ${options.total ? ', count(*) over () as total' : ''}
            from businesses b, to_tsquery('english', ?) q
           where b.search_doc @@ q
             ${options.category ? 'and b.category = ?' : ''}
-          order by ts_rank_cd(b.search_doc, q) desc, b.id
+          order by ${searchRank('b.search_doc', 'q')} desc, b.id
           limit ? offset ?`,
         [query, ...(options.category ? [options.category] : []), options.limit, options.offset],
-      );
-      const total = Number(result.rows[0]?.total ?? 0);
-      return { rows: result.rows.map(({ total: _total, ...row }) => row), total };
-    });
+      ),
+    );
+    const total = Number(rows[0]?.total ?? 0);
+    return { rows: rows.map(({ total: _total, ...row }) => row), total };
   },
 
   /** Businesses with the most counted reviews since `since`, ties by score. */

@@ -1,5 +1,5 @@
 import type { Group } from '@trustcircle/contracts';
-import { forgivingTsQuery, type Knex } from '@trustcircle/service-kit';
+import { forgivingTsQuery, searchRank, type Knex } from '@trustcircle/service-kit';
 import { selectGroups, toStored, type GroupRow } from './groups-store';
 
 /** Which groups a list holds: all, or leaving out one user's (`/groups`, "All Groups"). */
@@ -49,7 +49,7 @@ export const groupLists = {
       .select(db.raw('count(*) over () as total'))
       .joinRaw("cross join to_tsquery('english', ?) q", [filter.tsQuery])
       .whereRaw('g.search_doc @@ q')
-      .orderByRaw('ts_rank_cd(g.search_doc, q) desc, g.id')
+      .orderByRaw(`${searchRank('g.search_doc', 'q')} desc, g.id`)
       .limit(filter.limit)
       .offset(filter.offset);
     const rows = (await withoutMemberOf(query, filter.notMemberOf)) as (GroupRow & {

@@ -6,7 +6,13 @@ import {
   type PersonSummary,
   type PublicProfile,
 } from '@trustcircle/contracts';
-import { cursorCodec, forgivingTsQuery, notFound, type Knex } from '@trustcircle/service-kit';
+import {
+  cursorCodec,
+  forgivingTsQuery,
+  notFound,
+  searchRank,
+  type Knex,
+} from '@trustcircle/service-kit';
 import { z } from 'zod';
 
 /** Search results are ranked: paged by offset (the rank is not a stable key). */
@@ -64,7 +70,7 @@ export function createPeople({ db }: { db: Knex }) {
         `select u.id, u.name, u.username, u.avatar, u.is_verified, count(*) over () as total
            from users u, to_tsquery('simple', ?) q
           where u.search_doc @@ q
-          order by ts_rank_cd(u.search_doc, q) desc, u.id
+          order by ${searchRank('u.search_doc', 'q')} desc, u.id
           limit ? offset ?`,
         [tsQuery, query.limit + 1, offset],
       );
