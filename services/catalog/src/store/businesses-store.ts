@@ -1,10 +1,5 @@
 import type { BusinessCreate, BusinessUpdate } from '@trustcircle/contracts';
-import {
-  forgivingTsQuery,
-  preparedRows,
-  searchRank,
-  type Knex,
-} from '@trustcircle/service-kit';
+import { forgivingTsQuery, preparedRows, searchRank, type Knex } from '@trustcircle/service-kit';
 
 export interface BusinessRow {
   id: number;
