@@ -97,6 +97,27 @@ async function pool<T>(
 }
 
 /**
+ * Like `pool`, but each CONCURRENCY items finish before the next begin: a review's id is taken
+ * when its insert runs, so only across waves do ids follow the order items were sent in.
+ */
+async function waves<T>(
+  label: string,
+  items: T[],
+  work: (item: T, index: number) => Promise<void>,
+): Promise<Progress> {
+  const progress = new Progress(label, items.length);
+  for (let start = 0; start < items.length; start += CONCURRENCY) {
+    await Promise.all(
+      items.slice(start, start + CONCURRENCY).map(async (item, offset) => {
+        await work(item, start + offset);
+        progress.tick();
+      }),
+    );
+  }
+  return progress;
+}
+
+/**
  * Development only (contracts' REVIEW_WRITTEN_AT_HEADER): the date a review was written. A
  * gateway without ALLOW_BACKDATED_REVIEWS drops it; a reviews service without it answers 400.
  */
@@ -233,7 +254,9 @@ async function main(): Promise<void> {
   const reviewIds: number[] = [];
   const seededAt = Date.now();
   let backdating = true;
-  const written = await pool('reviews', plan.reviews, async (review, i) => {
+  // Lists sort "Newest" by id: the reviews of one wave share its oldest date, so no review
+  // with a higher id is dated earlier.
+  const written = await waves('reviews', plan.reviews, async (review, i) => {
     const author = users[review.author]!;
     const photo = photoOf.get(author);
     photoOf.delete(author);
@@ -246,7 +269,8 @@ async function main(): Promise<void> {
       pros: review.pros,
       cons: review.cons,
     };
-    const writtenAt = new Date(seededAt - review.ageMinutes * 60_000).toISOString();
+    const waveAge = plan.reviews[i - (i % CONCURRENCY)]!.ageMinutes;
+    const writtenAt = new Date(seededAt - waveAge * 60_000).toISOString();
     let answer = await author.call(
       'POST',
       '/api/reviews',

@@ -61,6 +61,9 @@ it('seeds through the public API once, and nothing the second time', async () =>
   const ages = dated.map((r) => (Date.now() - r.created_at.getTime()) / 86_400_000);
   expect(Math.max(...ages)).toBeLessThan(366);
   expect(Math.max(...ages) - Math.min(...ages)).toBeGreaterThan(180);
+  // "Newest" lists sort by id: a higher id is never dated earlier.
+  const outOfOrder = dated.filter((r, i) => i > 0 && r.created_at < dated[i - 1]!.created_at);
+  expect(outOfOrder).toEqual([]);
   const oldest = dated.reduce((a, b) => (a.created_at < b.created_at ? a : b));
   const fact = await world.until(
     () => world.admin('catalog.review_facts').where({ review_id: oldest.id }).first('created_at'),
