@@ -10,6 +10,7 @@ export * from './jwt-keys';
 export * from './logger';
 export * from './internal-export';
 export * from './metrics';
+export * from './newest-version';
 export * from './security-events';
 export * from './nats';
 export * from './paging';
