@@ -14,8 +14,8 @@ export interface PairSet {
   columns: readonly [string, string];
   /** Joins a pair into one drift key. */
   separator: string;
-  missing: string;
-  extra: string;
+  /** What a missing pair and one without a source row are called in the report. */
+  details: readonly [missing: string, extra: string];
 }
 
 export async function findPairDrift(query: Sql, set: PairSet): Promise<Finding> {
@@ -30,7 +30,7 @@ export async function findPairDrift(query: Sql, set: PairSet): Promise<Finding> 
     checked: await countOf(query, set.source),
     drift: rows.map((row) => ({
       key: `${row.a}${set.separator}${row.b}`,
-      detail: row.missing ? set.missing : set.extra,
+      detail: set.details[row.missing ? 0 : 1],
     })),
   };
 }

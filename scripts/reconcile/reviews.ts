@@ -76,8 +76,7 @@ const MEMBER_PAIRS: PairSet = {
   projected: 'select * from reviews.memberships where member',
   columns: ['user_id', 'group_id'],
   separator: ':',
-  missing: 'member not projected',
-  extra: 'not a member',
+  details: ['member not projected', 'not a member'],
 };
 
 /**

@@ -74,8 +74,7 @@ const FOLLOW_PAIRS: PairSet = {
   projected: 'select * from reviews.follows where following',
   columns: ['follower_id', 'followee_id'],
   separator: '-',
-  missing: 'missing',
-  extra: 'no source row',
+  details: ['missing', 'no source row'],
 };
 
 /** The pairs reviews counts as following, against social's follows. */
