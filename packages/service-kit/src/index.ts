@@ -20,6 +20,7 @@ export { provisionAll, serviceRoleName, SERVICE_EXTENSIONS } from './provision-c
 export * from './search';
 export * from './search-words';
 export * from './server';
+export * from './service-app';
 export * from './validate';
 export * from './events';
 export * from './mail';
