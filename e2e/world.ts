@@ -14,6 +14,9 @@ import {
   type TestStack,
 } from '@trustcircle/testing';
 import { chromium, type Browser, type Page } from 'playwright-core';
+// Flags of pitfalls.md (Debian Chromium as root, nothing phoning home), shared with the web
+// bench: a JSON file, because e2e compiles as CommonJS and the bench runs as ES modules.
+import CHROMIUM_FLAGS from '../packages/testing/chromium-flags.json';
 
 /**
  * The e2e files' world: the stack behind the gateway with the built shell and remotes, the
@@ -26,18 +29,6 @@ export const GROUPS_DIST = join(ROOT, 'frontends/groups-mfe/dist');
 export const BUSINESS_DIST = join(ROOT, 'frontends/business-mfe/dist');
 export const ARTIFACTS = join(ROOT, 'test-artifacts');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** Flags of pitfalls.md: headless Debian Chromium as root, nothing phoning home. */
-const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
 
 export interface E2EWorld {
   stack: TestStack;

@@ -10,6 +10,7 @@
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { mintUserToken, registerUser } from '../support/auth.ts';
+import { logGenerated } from '../support/env.ts';
 import { load } from '../support/load.ts';
 import { createBenchRun } from '../support/services.ts';
 import type { ScenarioResult } from '../types.ts';
@@ -59,9 +60,7 @@ export async function run(): Promise<ScenarioResult[]> {
               (select count(*)::int from communities.group_members where user_id = $1) as mine`,
       [userId],
     );
-    console.log(
-      `  data: ${JSON.stringify(counts.rows[0])} in ${((Date.now() - generated) / 1000).toFixed(1)} s`,
-    );
+    logGenerated(counts.rows[0], generated);
 
     const token = mintUserToken(bench.signingKey, userId);
     // Warm-up: pools, caches, JIT.

@@ -12,6 +12,8 @@ import http from 'node:http';
 import { buildEnvelope, eventNaming } from '@trustcircle/service-kit';
 import { connect } from 'nats';
 import pg from 'pg';
+// By its path: the bench runs on plain Node, where @trustcircle/testing (jest sources) is not built.
+import { reviewEvent } from '../../packages/testing/src/review-event.ts';
 import { insertSessions, registerUser } from '../support/auth.ts';
 import { NATS_URL, sleep, waitUntil } from '../support/env.ts';
 import { createBenchRun } from '../support/services.ts';
@@ -111,18 +113,10 @@ export async function run(): Promise<ScenarioResult[]> {
     const pushedAfter: number[] = [];
     let delivered = 0;
     for (let round = 1; round <= ROUNDS; round += 1) {
-      const envelope = buildEnvelope('reviews.review.created', {
-        id: round,
-        businessId: 1,
-        userId: author.userId,
-        rating: 4,
-        groupIds: [1],
-        helpfulCount: 0,
-        authorVerified: false,
-        createdAt: new Date().toISOString(),
-        hidden: false,
-        version: 1,
-      });
+      const envelope = buildEnvelope(
+        'reviews.review.created',
+        reviewEvent({ id: round, businessId: 1, userId: author.userId }),
+      );
       const sent = performance.now();
       const sentAt = Date.now();
       await js.publish(subject, JSON.stringify(envelope), { msgID: envelope.id });

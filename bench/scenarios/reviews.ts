@@ -12,6 +12,7 @@
  */
 import pg from 'pg';
 import { insertSessions } from '../support/auth.ts';
+import { logGenerated } from '../support/env.ts';
 import { readerAndBusiness } from '../support/reader.ts';
 import { load, type LoadOptions } from '../support/load.ts';
 import { paced } from '../support/paced.ts';
@@ -103,9 +104,7 @@ export async function run(): Promise<ScenarioResult[]> {
               (select count(*)::int from reviews.reviews where business_id = $1) as on_business`,
       [businessId],
     );
-    console.log(
-      `  data: ${JSON.stringify(counts.rows[0])} in ${((Date.now() - generated) / 1000).toFixed(1)} s`,
-    );
+    logGenerated(counts.rows[0], generated);
 
     const feedUrl = `${gateway}/api/reviews/feed`;
     const detailUrl = `${gateway}/api/businesses/${businessId}`;

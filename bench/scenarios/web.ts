@@ -22,6 +22,7 @@ import { DEPLOYABLES, envName } from '../../scripts/launcher/deployables.ts';
 import { ADMIN_URL, ROOT, waitUntil } from '../support/env.ts';
 import { deleteRunStreams } from '../support/streams.ts';
 import type { ScenarioResult } from '../types.ts';
+import CHROMIUM_FLAGS from '../../packages/testing/chromium-flags.json' with { type: 'json' };
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const SEED_SCALE = process.env.BENCH_WEB_SEED_SCALE ?? '0.05';
@@ -31,18 +32,8 @@ const REPORTS = process.env.BENCH_WEB_REPORTS;
 const PROCESSES = DEPLOYABLES.map((d) => envName(d.name));
 /** Schema owners: `npm start` provisions one role `<prefix><name>` each. */
 const ROLES = DEPLOYABLES.filter((d) => d.kind !== 'frontend').map((d) => d.name);
-/** pitfalls.md's flags for Chromium as root, plus the new headless mode. */
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
+/** pitfalls.md's flags for Chromium as root (the e2e world's too), plus the new headless mode. */
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
 const TARGETS = {
   desktop: { score: 90, lcpMs: 1500 },

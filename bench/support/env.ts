@@ -28,3 +28,9 @@ export async function waitUntil(
     await sleep(intervalMs);
   }
 }
+
+/** One line on the generated data: its counts, and the seconds since generating began. */
+export function logGenerated(counts: unknown, startedAt: number): void {
+  const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
+  console.log(`  data: ${JSON.stringify(counts)} in ${seconds} s`);
+}

@@ -157,55 +157,29 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
       app.use('/api', noStoreForPersonalAnswers);
       // Every write spends on its per-account and per-IP limits before a route or proxy sees it.
       app.use('/api', limits.writes);
-      app.use(
-        '/api',
-        sessionRoutes({
-          sessions,
-          tokens,
-          upstreams,
-          identityUrl: config.IDENTITY_URL,
-          cookie,
-          limits: limits.sessionLimits,
-          signIn: limits.signIn,
-          bodyLimitBytes: config.BODY_LIMIT_BYTES,
-          logger,
-          security,
-        }),
-      );
+      // What the sign-in, account and leaving routes take, each the part it needs.
+      const accountDeps = {
+        identity,
+        sessions,
+        upstreams,
+        tokens,
+        cookie,
+        limits: limits.sessionLimits,
+        signIn: limits.signIn,
+        bodyLimitBytes: config.BODY_LIMIT_BYTES,
+        logger,
+        security,
+      };
+      app.use('/api', sessionRoutes({ ...accountDeps, identityUrl: config.IDENTITY_URL }));
       app.use('/api', sessionsListRoutes({ sessions, cookie, security }));
-      app.use(
-        '/api',
-        accountRoutes({
-          identity,
-          sessions,
-          cookie,
-          limits: limits.sessionLimits,
-          bodyLimitBytes: config.BODY_LIMIT_BYTES,
-          logger,
-          security,
-        }),
-      );
-      app.use(
-        '/api',
-        leaveRoutes({
-          identity,
-          sessions,
-          upstreams,
-          tokens,
-          urls: {
-            identity: config.IDENTITY_URL,
-            communities: config.COMMUNITIES_URL,
-            reviews: config.REVIEWS_URL,
-            social: config.SOCIAL_URL,
-          },
-          cookie,
-          limits: limits.sessionLimits,
-          signIn: limits.signIn,
-          bodyLimitBytes: config.BODY_LIMIT_BYTES,
-          logger,
-          security,
-        }),
-      );
+      app.use('/api', accountRoutes(accountDeps));
+      const urls = {
+        identity: config.IDENTITY_URL,
+        communities: config.COMMUNITIES_URL,
+        reviews: config.REVIEWS_URL,
+        social: config.SOCIAL_URL,
+      };
+      app.use('/api', leaveRoutes({ ...accountDeps, urls }));
       // Design §2: the one composed answer (catalog + reviews), before the catalog proxy.
       app.use(
         businessDetailRoutes({

@@ -2,6 +2,7 @@ import { countOf, lockRows, type Sql } from './db.ts';
 import type { Check } from './engine.ts';
 import { counterCheck } from './counter.ts';
 import { mirrorCheck } from './mirror.ts';
+import { findPairDrift, pairColumns, type PairSet } from './pairs.ts';
 
 /** Reviews' own counters and copies (schema reviews), and its projections of the others. */
 
@@ -70,6 +71,14 @@ const cards: Check = {
   },
 };
 
+const MEMBER_PAIRS: PairSet = {
+  source: 'communities.group_members',
+  projected: 'select * from reviews.memberships where member',
+  columns: ['user_id', 'group_id'],
+  separator: ':',
+  details: ['member not projected', 'not a member'],
+};
+
 /**
  * Memberships: a `member` row for exactly the pairs in communities.group_members. A repaired
  * join keeps the source's `joined_at` as its time and a repaired leave now, so a later leave or
@@ -78,27 +87,8 @@ const cards: Check = {
 const memberships: Check = {
   name: 'reviews.memberships',
   source: 'communities.group_members',
-  async find(query: Sql) {
-    const rows = await query<{ user_id: number; group_id: number; member: boolean }>(
-      `select coalesce(s.user_id, p.user_id) as user_id, coalesce(s.group_id, p.group_id) as group_id,
-              s.user_id is not null as member
-         from communities.group_members s
-         full join (select * from reviews.memberships where member) p
-           on p.user_id = s.user_id and p.group_id = s.group_id
-        where s.user_id is null or p.user_id is null
-        order by 1, 2`,
-    );
-    return {
-      checked: await countOf(query, 'communities.group_members'),
-      drift: rows.map((r) => ({
-        key: `${r.user_id}:${r.group_id}`,
-        detail: r.member ? 'member not projected' : 'not a member',
-      })),
-    };
-  },
+  find: (query: Sql) => findPairDrift(query, MEMBER_PAIRS),
   async repair(query: Sql, keys: string[]) {
-    const pairs = keys.map((key) => key.split(':').map(Number) as [number, number]);
-    const [users, groups] = [pairs.map((p) => p[0]), pairs.map((p) => p[1])];
     await query(
       `insert into reviews.memberships as m (user_id, group_id, member, changed_at)
        select k.user_id, k.group_id, s.user_id is not null, coalesce(s.joined_at, now())
@@ -110,7 +100,7 @@ const memberships: Check = {
          set member = excluded.member,
              changed_at = case when excluded.member then excluded.changed_at
                                else greatest(m.changed_at, excluded.changed_at) end`,
-      [users, groups],
+      pairColumns(keys, MEMBER_PAIRS.separator),
     );
   },
 };

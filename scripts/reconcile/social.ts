@@ -1,6 +1,7 @@
 import { countOf, type Sql } from './db.ts';
 import type { Check, Drift } from './engine.ts';
 import { mirrorCheck } from './mirror.ts';
+import { findPairDrift, pairColumns, type PairSet } from './pairs.ts';
 
 /**
  * Social's projections of identity's users and catalog's business names, and reviews'
@@ -68,30 +69,20 @@ const socialUsers: Check = {
   },
 };
 
+const FOLLOW_PAIRS: PairSet = {
+  source: 'social.follows',
+  projected: 'select * from reviews.follows where following',
+  columns: ['follower_id', 'followee_id'],
+  separator: '-',
+  details: ['missing', 'no source row'],
+};
+
 /** The pairs reviews counts as following, against social's follows. */
 const reviewsFollows: Check = {
   name: 'reviews.follows',
   source: 'social.follows',
-  async find(query: Sql) {
-    const rows = await query<{ follower: number; followee: number; missing: boolean }>(
-      `select coalesce(s.follower_id, p.follower_id) as follower,
-              coalesce(s.followee_id, p.followee_id) as followee, p.follower_id is null as missing
-         from social.follows s
-         full join (select * from reviews.follows where following) p
-           on p.follower_id = s.follower_id and p.followee_id = s.followee_id
-        where s.follower_id is null or p.follower_id is null
-        order by 1, 2`,
-    );
-    return {
-      checked: await countOf(query, 'social.follows'),
-      drift: rows.map((row) => ({
-        key: `${row.follower}-${row.followee}`,
-        detail: row.missing ? 'missing' : 'no source row',
-      })),
-    };
-  },
+  find: (query: Sql) => findPairDrift(query, FOLLOW_PAIRS),
   async repair(query: Sql, keys: string[]) {
-    const pairs = keys.map((key) => key.split('-').map(Number) as [number, number]);
     await query(
       `insert into reviews.follows (follower_id, followee_id, following, changed_at)
        select p.a, p.b,
@@ -100,7 +91,7 @@ const reviewsFollows: Check = {
          from unnest($1::int[], $2::int[]) as p(a, b) order by 1, 2
        on conflict (follower_id, followee_id) do update
          set following = excluded.following, changed_at = excluded.changed_at`,
-      [pairs.map((p) => p[0]), pairs.map((p) => p[1])],
+      pairColumns(keys, FOLLOW_PAIRS.separator),
     );
   },
 };

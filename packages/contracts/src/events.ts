@@ -214,6 +214,21 @@ export type EventSubject = keyof typeof EventPayloadSchemas;
 export type EventPayload<S extends EventSubject> = z.infer<(typeof EventPayloadSchemas)[S]>;
 export const EVENT_SUBJECTS = Object.keys(EventPayloadSchemas) as EventSubject[];
 
+/** A member's account from registration to deletion: what a projection of users follows. */
+export const USER_SUBJECTS = [
+  'identity.user.registered',
+  'identity.user.updated',
+  'identity.user.deleted',
+] as const satisfies readonly EventSubject[];
+
+/** A review's states, from written to removed for good: what a projection of reviews follows. */
+export const REVIEW_SUBJECTS = [
+  'reviews.review.created',
+  'reviews.review.updated',
+  'reviews.review.hidden',
+  'reviews.review.deleted',
+] as const satisfies readonly EventSubject[];
+
 export function isEventSubject(value: string): value is EventSubject {
   return Object.hasOwn(EventPayloadSchemas, value);
 }

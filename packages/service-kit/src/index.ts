@@ -10,6 +10,7 @@ export * from './jwt-keys';
 export * from './logger';
 export * from './internal-export';
 export * from './metrics';
+export * from './newest-version';
 export * from './security-events';
 export * from './nats';
 export * from './paging';
@@ -19,6 +20,7 @@ export { provisionAll, serviceRoleName, SERVICE_EXTENSIONS } from './provision-c
 export * from './search';
 export * from './search-words';
 export * from './server';
+export * from './service-app';
 export * from './validate';
 export * from './events';
 export * from './mail';

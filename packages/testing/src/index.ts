@@ -3,6 +3,7 @@ export * from './env';
 export * from './http-client';
 export * from './stack';
 export * from './producer';
+export * from './review-event';
 export * from './events';
 export * from './net';
 export * from './wait';

@@ -1,6 +1,5 @@
 import {
-  authenticate,
-  createHttpApp,
+  createServiceApp,
   createOutboxRelay,
   type ServiceContext,
   type ServiceParts,
@@ -15,14 +14,9 @@ export function createCatalogApp(ctx: ServiceContext<CatalogConfig>): ServicePar
     db: ctx.db,
     trendingDays: ctx.config.TRENDING_DAYS,
   });
-  const app = createHttpApp({
-    logger: ctx.logger,
-    registry: ctx.registry,
-    routes(app) {
-      app.use(authenticate(ctx.verifier!));
-      app.use('/api/categories', categoryRoutes(businesses));
-      app.use('/api/businesses', businessRoutes(businesses));
-    },
+  const app = createServiceApp(ctx, (app) => {
+    app.use('/api/categories', categoryRoutes(businesses));
+    app.use('/api/businesses', businessRoutes(businesses));
   });
   return { app, workers: [createOutboxRelay(ctx), createProjectionsConsumer(ctx)] };
 }

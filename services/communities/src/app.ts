@@ -1,6 +1,5 @@
 import {
-  authenticate,
-  createHttpApp,
+  createServiceApp,
   createOutboxRelay,
   internalExportRoutes,
   type ServiceContext,
@@ -14,18 +13,13 @@ import { groupsStore } from './store/groups-store';
 
 export function createCommunitiesApp(ctx: ServiceContext<CommunitiesConfig>): ServiceParts {
   const groups = createGroups({ db: ctx.db });
-  const app = createHttpApp({
-    logger: ctx.logger,
-    registry: ctx.registry,
-    routes(app) {
-      app.use(authenticate(ctx.verifier!));
-      app.use('/api/groups', groupRoutes(groups));
-      app.use('/api/users', userGroupRoutes(groups));
-      app.use(
-        '/internal',
-        internalExportRoutes((id) => groupsStore.exportOf(ctx.db, id)),
-      );
-    },
+  const app = createServiceApp(ctx, (app) => {
+    app.use('/api/groups', groupRoutes(groups));
+    app.use('/api/users', userGroupRoutes(groups));
+    app.use(
+      '/internal',
+      internalExportRoutes((id) => groupsStore.exportOf(ctx.db, id)),
+    );
   });
   return { app, workers: [createOutboxRelay(ctx), createProjectionsConsumer(ctx)] };
 }

@@ -1,6 +1,5 @@
 import {
-  authenticate,
-  createHttpApp,
+  createServiceApp,
   createMailRelay,
   createOutboxRelay,
   smtpMailer,
@@ -58,20 +57,15 @@ export function createIdentityApp(ctx: ServiceContext<IdentityConfig>): ServiceP
     logger: ctx.logger,
     registry: ctx.registry,
   });
-  const app = createHttpApp({
-    logger: ctx.logger,
-    registry: ctx.registry,
-    routes(app) {
-      app.use(authenticate(ctx.verifier!));
-      app.use(
-        '/internal',
-        internalRoutes({ accounts, passwords, confirmation, emailChange, deletion }),
-      );
-      app.use('/api/user', userRoutes({ accounts, confirmation }));
-      const people = createPeople({ db: ctx.db });
-      app.use('/api/people', peopleRoutes(people));
-      app.use('/api/users', profileRoutes(people));
-    },
+  const app = createServiceApp(ctx, (app) => {
+    app.use(
+      '/internal',
+      internalRoutes({ accounts, passwords, confirmation, emailChange, deletion }),
+    );
+    app.use('/api/user', userRoutes({ accounts, confirmation }));
+    const people = createPeople({ db: ctx.db });
+    app.use('/api/people', peopleRoutes(people));
+    app.use('/api/users', profileRoutes(people));
   });
   return { app, workers: [createOutboxRelay(ctx), mailRelay] };
 }

@@ -1,6 +1,5 @@
 import {
-  authenticate,
-  createHttpApp,
+  createServiceApp,
   createOutboxRelay,
   internalExportRoutes,
   type ServiceContext,
@@ -28,21 +27,16 @@ export function createReviewsApp(ctx: ServiceContext<ReviewsConfig>): ServicePar
   const photos = createPhotos({ db: ctx.db, config: ctx.config });
   const moderation = createModeration({ db: ctx.db });
   const queue = createModerationQueue({ db: ctx.db });
-  const app = createHttpApp({
-    logger: ctx.logger,
-    registry: ctx.registry,
-    routes(app) {
-      app.use(authenticate(ctx.verifier!));
-      app.use('/api/reviews', appealRoutes(moderation));
-      app.use('/api/reviews', reviewRoutes(reviews, votes, ctx.config.ALLOW_BACKDATED_REVIEWS));
-      app.use('/api/moderation', moderationRoutes({ moderation, queue, reviews }));
-      app.use('/api/photos', photoRoutes(photos));
-      app.use('/api', listRoutes(reviews));
-      app.use(
-        '/internal',
-        internalExportRoutes((id) => leaversStore.exportOf(ctx.db, id)),
-      );
-    },
+  const app = createServiceApp(ctx, (app) => {
+    app.use('/api/reviews', appealRoutes(moderation));
+    app.use('/api/reviews', reviewRoutes(reviews, votes, ctx.config.ALLOW_BACKDATED_REVIEWS));
+    app.use('/api/moderation', moderationRoutes({ moderation, queue, reviews }));
+    app.use('/api/photos', photoRoutes(photos));
+    app.use('/api', listRoutes(reviews));
+    app.use(
+      '/internal',
+      internalExportRoutes((id) => leaversStore.exportOf(ctx.db, id)),
+    );
   });
   return {
     app,

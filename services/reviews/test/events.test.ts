@@ -3,15 +3,13 @@ import {
   parseEventEnvelope,
   type EventEnvelope,
 } from '@trustcircle/contracts';
-import { readStream } from './support/stream';
+import { reviewsPublished } from './support/stream';
 import { createReviewsWorld, reviewBody, type ReviewsWorld } from './support/world';
 
 let world: ReviewsWorld;
-let prefix: string;
 
 beforeAll(async () => {
   world = await createReviewsWorld();
-  prefix = world.stack.running.get('reviews')!.ctx.config.EVENTS_PREFIX;
 }, 60_000);
 
 afterAll(async () => {
@@ -20,7 +18,7 @@ afterAll(async () => {
 
 const reviewEvents = async (reviewId: number, count: number) =>
   world.until(async () => {
-    const events = (await readStream(prefix, 'reviews')).filter((event) =>
+    const events = (await reviewsPublished(world)).filter((event) =>
       event.type === 'reviews.vote.changed'
         ? event.data.reviewId === reviewId
         : event.type.startsWith('reviews.review.') &&

@@ -9,7 +9,7 @@ import { createLogger } from '@trustcircle/service-kit';
 import { TestClient } from '@trustcircle/testing';
 import { FLAG_HOURS } from '../src/domain/burst';
 import { createActivitySweeper } from '../src/workers/activity-sweeper';
-import { readStream } from './support/stream';
+import { reviewsPublished } from './support/stream';
 import { createReviewsWorld, reviewBody, type ReviewsWorld } from './support/world';
 
 let world: ReviewsWorld;
@@ -203,9 +203,8 @@ describe('moderation', () => {
     expect(entries[3]!.actor).toBeNull();
 
     // Every decision is an event.
-    const prefix = world.stack.running.get('reviews')!.ctx.config.EVENTS_PREFIX;
     await world.until(async () => {
-      const decided = (await readStream(prefix, 'reviews')).filter(
+      const decided = (await reviewsPublished(world)).filter(
         (event) => event.type === 'reviews.moderation.decided' && event.data.reviewId === reviewId,
       );
       return decided.length === entries.length;
@@ -280,9 +279,8 @@ describe('moderation', () => {
     const byBusiness = new Map(rows.map((row) => [row.business_id, row]));
     expect(byBusiness.get(old)).toMatchObject({ cleared_at: expect.any(Date), version: 2 });
     expect(byBusiness.get(recent)).toMatchObject({ cleared_at: null, version: 1 });
-    const prefix = world.stack.running.get('reviews')!.ctx.config.EVENTS_PREFIX;
     await world.until(async () => {
-      const events = await readStream(prefix, 'reviews');
+      const events = await reviewsPublished(world);
       return events.some(
         (event) =>
           event.type === 'reviews.activity.changed' &&

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { readStream } from './support/stream';
+import { reviewsPublished } from './support/stream';
 import { uploadPhotos } from './support/photos';
 import { createReviewsWorld, reviewBody, type ReviewsWorld } from './support/world';
 
@@ -8,11 +8,9 @@ import { createReviewsWorld, reviewBody, type ReviewsWorld } from './support/wor
  * lookup of their review of one business, and deleting it for good.
  */
 let world: ReviewsWorld;
-let prefix: string;
 
 beforeAll(async () => {
   world = await createReviewsWorld();
-  prefix = world.stack.running.get('reviews')!.ctx.config.EVENTS_PREFIX;
 }, 60_000);
 
 afterAll(async () => {
@@ -109,7 +107,7 @@ describe('DELETE /api/reviews/{id}', () => {
     expect([listed.status, listed.body]).toEqual([200, []]);
 
     const events = await world.until(async () => {
-      const all = await readStream(prefix, 'reviews');
+      const all = await reviewsPublished(world);
       const found = all.filter(
         (event) =>
           event.type === 'reviews.review.deleted' && (event.data as { id: number }).id === id,

@@ -1,7 +1,7 @@
 import type { EventEnvelope } from '@trustcircle/contracts';
 import type { TestClient } from '@trustcircle/testing';
 import { createVotes } from '../src/domain/votes';
-import { readStream } from './support/stream';
+import { reviewsPublished } from './support/stream';
 import { createReviewsWorld, reviewBody, type ReviewsWorld } from './support/world';
 
 let world: ReviewsWorld;
@@ -43,12 +43,11 @@ const storedCount = async (reviewId: number) =>
 
 /** Every `reviews.vote.changed` of the review, once the outbox has relayed all it holds. */
 async function voteEvents(reviewId: number): Promise<EventEnvelope<'reviews.vote.changed'>[]> {
-  const prefix = world.stack.running.get('reviews')!.ctx.config.EVENTS_PREFIX;
   await world.until(
     async () => Number((await world.admin('outbox').count({ n: '*' }))[0]!.n) === 0,
     'the outbox relayed',
   );
-  const events = await readStream(prefix, 'reviews');
+  const events = await reviewsPublished(world);
   return events.filter(
     (event): event is EventEnvelope<'reviews.vote.changed'> =>
       event.type === 'reviews.vote.changed' && event.data.reviewId === reviewId,

@@ -1,6 +1,5 @@
 import {
-  authenticate,
-  createHttpApp,
+  createServiceApp,
   createOutboxRelay,
   internalExportRoutes,
   type ServiceContext,
@@ -28,26 +27,21 @@ export function createSocialApp(ctx: ServiceContext<SocialConfig>): ServiceParts
       this.set(hub.size);
     },
   });
-  const app = createHttpApp({
-    logger,
-    registry: ctx.registry,
-    routes(app) {
-      app.use(authenticate(ctx.verifier!));
-      app.use('/api/users', followRoutes(createFollows({ db })));
-      app.use(
-        '/api/notifications',
-        notificationRoutes({
-          notifications: createNotifications({ db }),
-          hub,
-          db,
-          maxStreamsPerUser: config.SSE_MAX_STREAMS_PER_USER,
-        }),
-      );
-      app.use(
-        '/internal',
-        internalExportRoutes((id) => socialExportOf(db, id)),
-      );
-    },
+  const app = createServiceApp(ctx, (app) => {
+    app.use('/api/users', followRoutes(createFollows({ db })));
+    app.use(
+      '/api/notifications',
+      notificationRoutes({
+        notifications: createNotifications({ db }),
+        hub,
+        db,
+        maxStreamsPerUser: config.SSE_MAX_STREAMS_PER_USER,
+      }),
+    );
+    app.use(
+      '/internal',
+      internalExportRoutes((id) => socialExportOf(db, id)),
+    );
   });
   return {
     app,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { buildEnvelope, eventNaming } from '@trustcircle/service-kit';
-import { TEST_NATS_URL } from '@trustcircle/testing';
+import { reviewEvent, TEST_NATS_URL } from '@trustcircle/testing';
 import { connect } from 'nats';
 import { startSocialWorld, type Member, type SocialWorld } from './support';
 
@@ -79,18 +79,10 @@ describe('someone you follow wrote a review', () => {
     }
     // A held review, and later versions of the first: no news.
     await world.review(author.id, { hidden: true });
-    await world.emit('reviews.review.updated', {
-      id: reviewId,
-      businessId: 31,
-      userId: author.id,
-      rating: 3,
-      groupIds: [1],
-      helpfulCount: 0,
-      authorVerified: false,
-      createdAt: new Date().toISOString(),
-      hidden: false,
-      version: 2,
-    });
+    await world.emit(
+      'reviews.review.updated',
+      reviewEvent({ id: reviewId, businessId: 31, userId: author.id, rating: 3, version: 2 }),
+    );
     await until(
       async () => (await world.admin('reviews').where({ id: reviewId }).first())?.version === 2,
       'update applied',
@@ -112,18 +104,10 @@ describe('a redelivered event', () => {
       'the follow',
     );
     const id = world.nextReviewId();
-    const envelope = buildEnvelope('reviews.review.created', {
-      id,
-      businessId: 7,
-      userId: author.id,
-      rating: 3,
-      groupIds: [1],
-      helpfulCount: 0,
-      authorVerified: false,
-      createdAt: new Date().toISOString(),
-      hidden: false,
-      version: 1,
-    });
+    const envelope = buildEnvelope(
+      'reviews.review.created',
+      reviewEvent({ id, userId: author.id, rating: 3 }),
+    );
     // Two stream messages (distinct Nats-Msg-Id) carrying one event: a producer's retry.
     const nc = await connect({ servers: TEST_NATS_URL });
     try {

@@ -5,6 +5,7 @@ import { identityService } from '@trustcircle/identity';
 import { createDb } from '@trustcircle/service-kit';
 import {
   eventually,
+  reviewEvent,
   startStack,
   startStandInProducer,
   type TestClient,
@@ -85,19 +86,10 @@ export async function startSocialWorld(env: Record<string, Record<string, string
       overrides: Partial<EventPayload<'reviews.review.created'>> = {},
     ) {
       const id = world.nextReviewId();
-      await world.emit('reviews.review.created', {
-        id,
-        businessId: 7,
-        userId: authorId,
-        rating: 4,
-        groupIds: [1],
-        helpfulCount: 0,
-        authorVerified: false,
-        createdAt: new Date().toISOString(),
-        hidden: false,
-        version: 1,
-        ...overrides,
-      });
+      await world.emit(
+        'reviews.review.created',
+        reviewEvent({ id, userId: authorId, ...overrides }),
+      );
       await until(() => admin('reviews').where({ id }).first(), `review ${id} in social`);
       return id;
     },

@@ -26,6 +26,36 @@ export async function recomputeBusiness(trx: Knex.Transaction, businessId: numbe
   return scores;
 }
 
+/**
+ * The fact held, as a row to write back (its key is the caller's), or an empty one that counts
+ * nothing until a review state fills it in.
+ */
+function writableFact(
+  existing: FactRow | null,
+  businessId: number,
+  userId: number | null,
+  version: number,
+): FactWrite {
+  if (existing) {
+    const { review_id: _key, ...fact } = existing;
+    return fact;
+  }
+  return {
+    business_id: businessId,
+    user_id: userId,
+    rating: null,
+    group_ids: [],
+    helpful_count: 0,
+    author_verified: false,
+    author_new_account: false,
+    created_at: null,
+    hidden: false,
+    version,
+    facts_version: null,
+    helpful_version: 0,
+  };
+}
+
 /** Merges a full review state (created/updated/hidden) into the fact; null if nothing changed. */
 export function mergeReview(
   existing: FactRow | null,
@@ -35,23 +65,7 @@ export function mergeReview(
   const newerFacts = existing?.facts_version == null || existing.facts_version < review.version;
   const newerHelpful = !existing || existing.helpful_version < review.version;
   if (!newerFacts && !newerHelpful) return null;
-  const base: FactWrite = existing
-    ? { ...existing }
-    : {
-        business_id: review.businessId,
-        user_id: review.userId,
-        rating: null,
-        group_ids: [],
-        helpful_count: 0,
-        author_verified: false,
-        author_new_account: false,
-        created_at: null,
-        hidden: false,
-        version: review.version,
-        facts_version: null,
-        helpful_version: 0,
-      };
-  delete (base as Partial<FactRow>).review_id;
+  const base = writableFact(existing, review.businessId, review.userId, review.version);
   if (newerFacts) {
     base.business_id = review.businessId;
     base.user_id = review.userId;
@@ -74,24 +88,8 @@ export function mergeReview(
 /** Merges a vote (helpful count) into the fact; null if an equal or newer count is known. */
 export function mergeVote(existing: FactRow | null, vote: VoteChangedEventData): FactWrite | null {
   if (existing && existing.helpful_version >= vote.version) return null;
-  const base: FactWrite = existing
-    ? { ...existing }
-    : {
-        // Only the vote is known so far: not counted until the review's state arrives.
-        business_id: vote.businessId,
-        user_id: null,
-        rating: null,
-        group_ids: [],
-        helpful_count: 0,
-        author_verified: false,
-        author_new_account: false,
-        created_at: null,
-        hidden: false,
-        version: vote.version,
-        facts_version: null,
-        helpful_version: 0,
-      };
-  delete (base as Partial<FactRow>).review_id;
+  // Only the vote may be known so far: not counted until the review's state arrives.
+  const base = writableFact(existing, vote.businessId, null, vote.version);
   base.helpful_count = vote.helpfulCount;
   base.helpful_version = vote.version;
   base.version = Math.max(base.version, vote.version);

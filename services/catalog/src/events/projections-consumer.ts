@@ -1,17 +1,13 @@
+import { REVIEW_SUBJECTS, USER_SUBJECTS } from '@trustcircle/contracts';
 import { createEventConsumer, type EventsContext } from '@trustcircle/service-kit';
 import { scoring } from '../domain/scoring';
 import { projectionsStore } from '../store/projections-store';
 
 export const CONSUMED_SUBJECTS = [
-  'reviews.review.created',
-  'reviews.review.updated',
-  'reviews.review.hidden',
-  'reviews.review.deleted',
+  ...REVIEW_SUBJECTS,
   'reviews.vote.changed',
   'reviews.activity.changed',
-  'identity.user.registered',
-  'identity.user.updated',
-  'identity.user.deleted',
+  ...USER_SUBJECTS,
   'communities.group.created',
   'communities.group.updated',
 ] as const;

@@ -1,5 +1,5 @@
 import type { ActivityChangedEventData } from '@trustcircle/contracts';
-import type { Knex } from '@trustcircle/service-kit';
+import { upsertNewestVersion, type Knex } from '@trustcircle/service-kit';
 import type { BusinessScores, ReviewFact } from '../domain/trust-score';
 import { AUTHOR_LOCK, BUSINESS_LOCK } from './lock-keys';
 
@@ -127,14 +127,11 @@ export const projectionsStore = {
     trx: Knex.Transaction,
     author: { userId: number; isVerified: boolean; version: number },
   ): Promise<boolean> {
-    const result = await trx.raw<{ rows: unknown[] }>(
-      `insert into authors as a (user_id, is_verified, version) values (?, ?, ?)
-       on conflict (user_id) do update set is_verified = excluded.is_verified, version = excluded.version
-         where a.version < excluded.version
-       returning user_id`,
-      [author.userId, author.isVerified, author.version],
-    );
-    return result.rows.length === 1;
+    return upsertNewestVersion(trx, 'authors', 'user_id', {
+      user_id: author.userId,
+      is_verified: author.isVerified,
+      version: author.version,
+    });
   },
 
   async businessesWithAuthorVerification(
@@ -163,33 +160,21 @@ export const projectionsStore = {
   /** Keeps the newest version of a business's unusual-activity flag. */
   async upsertActivity(trx: Knex.Transaction, activity: ActivityChangedEventData): Promise<void> {
     const flag = activity.unusualActivity;
-    await trx.raw(
-      `insert into business_activity as a (business_id, since, review_count, flagged, version)
-       values (?, ?, ?, ?, ?)
-       on conflict (business_id) do update set since = excluded.since,
-         review_count = excluded.review_count, flagged = excluded.flagged,
-         version = excluded.version
-         where a.version < excluded.version`,
-      [
-        activity.businessId,
-        flag?.since ?? null,
-        flag?.reviewCount ?? null,
-        flag !== null,
-        activity.version,
-      ],
-    );
+    await upsertNewestVersion(trx, 'business_activity', 'business_id', {
+      business_id: activity.businessId,
+      since: flag?.since ?? null,
+      review_count: flag?.reviewCount ?? null,
+      flagged: flag !== null,
+      version: activity.version,
+    });
   },
 
   async upsertGroup(
     trx: Knex.Transaction,
     group: { id: number; name: string; version: number },
   ): Promise<void> {
-    await trx.raw(
-      `insert into groups as g (id, name, version) values (?, ?, ?)
-       on conflict (id) do update set name = excluded.name, version = excluded.version
-         where g.version < excluded.version`,
-      [group.id, group.name, group.version],
-    );
+    const { id, name, version } = group;
+    await upsertNewestVersion(trx, 'groups', 'id', { id, name, version });
   },
 
   /**

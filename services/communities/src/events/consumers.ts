@@ -1,4 +1,4 @@
-import type { ReviewEventData } from '@trustcircle/contracts';
+import { REVIEW_SUBJECTS, USER_SUBJECTS, type ReviewEventData } from '@trustcircle/contracts';
 import { createEventConsumer, type EventsContext, type Knex } from '@trustcircle/service-kit';
 import { desiredGroups, tagChanges } from '../domain/review-tags';
 import { projectionsStore } from '../store/projections-store';
@@ -25,15 +25,7 @@ export async function applyReviewState(trx: Knex.Transaction, review: ReviewEven
 export function createProjectionsConsumer(ctx: EventsContext) {
   return createEventConsumer(ctx, {
     purpose: 'projections',
-    subjects: [
-      'identity.user.registered',
-      'identity.user.updated',
-      'identity.user.deleted',
-      'reviews.review.created',
-      'reviews.review.updated',
-      'reviews.review.hidden',
-      'reviews.review.deleted',
-    ],
+    subjects: [...USER_SUBJECTS, ...REVIEW_SUBJECTS],
     async handle(trx, event) {
       switch (event.type) {
         case 'identity.user.registered':

@@ -1,4 +1,4 @@
-import type { Knex } from '@trustcircle/service-kit';
+import { upsertNewestVersion, type Knex } from '@trustcircle/service-kit';
 
 export interface UserProjection {
   id: number;
@@ -11,13 +11,8 @@ export interface UserProjection {
 export const projectionsStore = {
   /** Keeps the newest version of a user; an older or repeated one changes nothing. */
   async upsertUser(trx: Knex.Transaction, user: UserProjection): Promise<void> {
-    await trx.raw(
-      `insert into users (id, username, name, version) values (?, ?, ?, ?)
-       on conflict (id) do update
-         set username = excluded.username, name = excluded.name, version = excluded.version
-         where users.version < excluded.version`,
-      [user.id, user.username, user.name, user.version],
-    );
+    const { id, username, name, version } = user;
+    await upsertNewestVersion(trx, 'users', 'id', { id, username, name, version });
   },
 
   /** A member by username, in any letter case (profile pages address people so). */

@@ -1,4 +1,4 @@
-import type { EventEnvelope, EventSubject } from '@trustcircle/contracts';
+import { USER_SUBJECTS, type EventEnvelope, type EventSubject } from '@trustcircle/contracts';
 import { createEventConsumer, type EventsContext, type Knex } from '@trustcircle/service-kit';
 import { projectionsStore } from '../store/projections-store';
 import { reviewsStore } from '../store/reviews-store';
@@ -6,9 +6,7 @@ import { forgetUser } from './leavers';
 import { publishReview } from './review-events';
 
 export const PROJECTED_SUBJECTS = [
-  'identity.user.registered',
-  'identity.user.updated',
-  'identity.user.deleted',
+  ...USER_SUBJECTS,
   'communities.group.created',
   'communities.group.updated',
   'communities.member.joined',

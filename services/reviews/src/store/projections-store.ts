@@ -7,7 +7,7 @@ import type {
   MemberLeftEventData,
   UserEventData,
 } from '@trustcircle/contracts';
-import type { Knex } from '@trustcircle/service-kit';
+import { upsertNewestVersion, type Knex } from '@trustcircle/service-kit';
 import type { GroupMembership } from '../domain/projection-gaps';
 
 /**
@@ -51,22 +51,13 @@ export const projectionsStore = {
   },
 
   async upsertBusiness(trx: Knex, business: BusinessEventData): Promise<void> {
-    await trx.raw(
-      `insert into businesses (id, name, category, version) values (?, ?, ?, ?)
-       on conflict (id) do update set name = excluded.name, category = excluded.category,
-         version = excluded.version
-       where businesses.version < excluded.version`,
-      [business.id, business.name, business.category, business.version],
-    );
+    const { id, name, category, version } = business;
+    await upsertNewestVersion(trx, 'businesses', 'id', { id, name, category, version });
   },
 
   async upsertGroup(trx: Knex, group: GroupEventData): Promise<void> {
-    await trx.raw(
-      `insert into groups (id, name, version) values (?, ?, ?)
-       on conflict (id) do update set name = excluded.name, version = excluded.version
-       where groups.version < excluded.version`,
-      [group.id, group.name, group.version],
-    );
+    const { id, name, version } = group;
+    await upsertNewestVersion(trx, 'groups', 'id', { id, name, version });
   },
 
   /** A member by username, in any letter case (profile pages address people so). */

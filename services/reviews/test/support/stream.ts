@@ -1,5 +1,5 @@
 import { parseEventEnvelope, type EventEnvelope } from '@trustcircle/contracts';
-import { TEST_NATS_URL } from '@trustcircle/testing';
+import { TEST_NATS_URL, type TestStack } from '@trustcircle/testing';
 import { connect } from 'nats';
 
 /** Every event on one producer's stream of this run, oldest first, checked against contracts. */
@@ -24,4 +24,9 @@ export async function readStream(prefix: string, producer: string): Promise<Even
   } finally {
     await nc.close();
   }
+}
+
+/** Every event reviews has published in this run (the stack's events prefix), oldest first. */
+export function reviewsPublished(world: { stack: TestStack }): Promise<EventEnvelope[]> {
+  return readStream(world.stack.eventsPrefix, 'reviews');
 }

@@ -1,3 +1,4 @@
+import { REVIEW_SUBJECTS, USER_SUBJECTS } from '@trustcircle/contracts';
 import { createEventConsumer, type EventsContext } from '@trustcircle/service-kit';
 import { businessesStore } from '../store/businesses-store';
 import { usersStore } from '../store/users-store';
@@ -11,13 +12,8 @@ export function createNotificationsConsumer(ctx: EventsContext) {
   return createEventConsumer(ctx, {
     purpose: 'notifications',
     subjects: [
-      'identity.user.registered',
-      'identity.user.updated',
-      'identity.user.deleted',
-      'reviews.review.created',
-      'reviews.review.updated',
-      'reviews.review.hidden',
-      'reviews.review.deleted',
+      ...USER_SUBJECTS,
+      ...REVIEW_SUBJECTS,
       'reviews.vote.changed',
       'catalog.business.created',
       'catalog.business.updated',

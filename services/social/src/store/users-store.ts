@@ -1,5 +1,5 @@
 import type { PersonSummary, UserEventData } from '@trustcircle/contracts';
-import type { Knex } from '@trustcircle/service-kit';
+import { upsertNewestVersion, type Knex } from '@trustcircle/service-kit';
 
 export interface UserRow {
   id: number;
@@ -21,14 +21,13 @@ export const toPerson = (row: UserRow): PersonSummary => ({
 export const usersStore = {
   /** Keeps the newest version; an older, repeated or post-deletion one changes nothing. */
   async upsert(trx: Knex.Transaction, user: UserEventData): Promise<void> {
-    await trx.raw(
-      `insert into users (id, username, name, avatar, is_verified, version)
-       values (?, ?, ?, ?, ?, ?)
-       on conflict (id) do update
-         set username = excluded.username, name = excluded.name, avatar = excluded.avatar,
-             is_verified = excluded.is_verified, version = excluded.version
-         where users.version < excluded.version and users.deleted_at is null`,
-      [user.id, user.username, user.name, user.avatar, user.isVerified, user.version],
+    const row = { id: user.id, username: user.username, name: user.name, avatar: user.avatar };
+    await upsertNewestVersion(
+      trx,
+      'users',
+      'id',
+      { ...row, is_verified: user.isVerified, version: user.version },
+      { frozenBy: 'deleted_at' },
     );
   },
 
