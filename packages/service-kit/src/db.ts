@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import knex, { type Knex } from 'knex';
 import { Client, type ClientConfig } from 'pg';
 import type { Logger } from './logger';
+import { endSqlSpan, startSqlSpan, traceQueries } from './tracing/sql-span';
 
 export type { Knex };
 
@@ -32,7 +33,7 @@ export function startupOptions(settings: Record<string, string>): string {
 
 /** A knex connection bound to one schema, connected as the service's own role. */
 export function createDb({ url, schema, poolMax = 10, logger, settings }: DbOptions): Knex {
-  return knex({
+  const db = knex({
     ...(logger
       ? {
           log: {
@@ -54,6 +55,8 @@ export function createDb({ url, schema, poolMax = 10, logger, settings }: DbOpti
     pool: { min: 0, max: poolMax },
     acquireConnectionTimeout: 10_000,
   });
+  traceQueries(db);
+  return db;
 }
 
 export interface Migration {
@@ -140,8 +143,15 @@ export async function preparedRows<Row>(
     releaseConnection(connection: PgConnection): Promise<void>;
   };
   const connection = await client.acquireConnection();
+  // knex does not see this statement: its span is started here.
+  const span = startSqlSpan(sql);
   try {
-    return await queryRows<Row>(connection, { name, text: sql, values: [...bindings] });
+    const rows = await queryRows<Row>(connection, { name, text: sql, values: [...bindings] });
+    endSqlSpan(span);
+    return rows;
+  } catch (error) {
+    endSqlSpan(span, error);
+    throw error;
   } finally {
     await client.releaseConnection(connection);
   }

@@ -2,8 +2,6 @@ import { context, propagation, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { registerInstrumentations } from '@opentelemetry/instrumentation';
-import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import {
   AlwaysOffSampler,
@@ -15,6 +13,7 @@ import {
   type Sampler,
 } from '@opentelemetry/sdk-trace';
 import { enableServerSpans } from './server-span';
+import { enableSqlSpans } from './sql-span';
 import { samplerFromEnv, tracingConfigured, type Env } from './env';
 
 let provider: TracerProvider | null = null;
@@ -36,20 +35,15 @@ function sampler(env: Env): Sampler {
 }
 
 /**
- * Starts the OpenTelemetry trace SDK: W3C trace context, pg instrumentation, batched OTLP/HTTP
- * (JSON) export. Requests get their SERVER span from service-kit's own `serverSpans` (http-app)
- * and pass the trace on with `traceHeaders`; the http and express instrumentations cost about
- * 30 % of a request's CPU (docs/performance.md). Must run before pg is first required, which is
- * why main.ts imports `@trustcircle/service-kit/tracing` first.
+ * Starts the OpenTelemetry trace SDK: W3C trace context, batched OTLP/HTTP (JSON) export.
+ * Requests get their SERVER span from service-kit's own `serverSpans` (http-app) and pass the
+ * trace on with `traceHeaders`; SQL statements get theirs from `traceQueries` (db.ts) when
+ * sampled. No instrumentation patches a module: the http, express and pg ones cost a third of
+ * a request's CPU, sampled or not (docs/performance.md "Tracing overhead"). main.ts still
+ * imports `@trustcircle/service-kit/tracing` first, so the provider exists before any span.
  */
 export function startTracing(serviceName: string, env: Env = process.env): boolean {
   if (provider || !tracingConfigured(env)) return false;
-  registerInstrumentations({
-    instrumentations: [
-      // Queries outside a request or event (pollers, LISTEN) would each start a trace.
-      new PgInstrumentation({ requireParentSpan: true }),
-    ],
-  });
   provider = new TracerProvider({
     sampler: sampler(env),
     resource: resourceFromAttributes({
@@ -68,5 +62,6 @@ export function startTracing(serviceName: string, env: Env = process.env): boole
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
   trace.setGlobalTracerProvider(provider);
   enableServerSpans();
+  enableSqlSpans();
   return true;
 }
