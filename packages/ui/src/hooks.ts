@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore, type RefObject } from 'react';
+import { useEffect, useRef, useSyncExternalStore, type RefObject } from 'react';
 
 /** Mobile breakpoint of spec §2: below 768 px. */
 export const MOBILE_QUERY = '(max-width: 767.98px)';
@@ -50,4 +50,33 @@ export function trapTab(
     event.preventDefault();
     first?.focus();
   }
+}
+
+/** What `useEventSource` calls: per event name, and when the connection (re)opens. */
+export interface EventSourceHandlers {
+  events: Record<string, (event: MessageEvent<string>) => void>;
+  onOpen?(): void;
+}
+
+/**
+ * A Server-Sent Events stream held open while `url` is set (the notification bell, issue 18).
+ * The browser's EventSource reconnects by itself and resends `Last-Event-ID`, so nothing here
+ * retries or polls. Handlers live in a ref: a re-render must not drop and reopen the stream.
+ */
+export function useEventSource(url: string | null, handlers: EventSourceHandlers) {
+  const latest = useRef(handlers);
+  latest.current = handlers;
+  const names = Object.keys(handlers.events).sort().join(',');
+  useEffect(() => {
+    if (!url || typeof EventSource === 'undefined') return;
+    const source = new EventSource(url, { withCredentials: true });
+    source.addEventListener('open', () => latest.current.onOpen?.());
+    for (const name of names.split(',').filter(Boolean)) {
+      source.addEventListener(name, (event) =>
+        latest.current.events[name]?.(event as MessageEvent),
+      );
+    }
+    // Closing drops its listeners with it.
+    return () => source.close();
+  }, [url, names]);
 }
