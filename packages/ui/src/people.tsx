@@ -115,7 +115,10 @@ export function PersonName({
   );
 }
 
-/** One person in a list (followers, following, people to follow): avatar, name, an action. */
+/**
+ * One person in a list (followers, following, people to follow): avatar, name, a detail (their
+ * @username unless another is given) and an action.
+ */
 export function PersonRow({
   person,
   detail,
@@ -134,8 +137,7 @@ export function PersonRow({
           {person.isVerified && <VerifiedBadge since={person.verifiedAt} />}
         </div>
         <div className="small text-body-secondary text-truncate">
-          @{person.username}
-          {detail && <> · {detail}</>}
+          {detail ?? `@${person.username}`}
         </div>
       </div>
       {children}

@@ -56,21 +56,27 @@ export function NotificationItem({
     </>
   );
   const classes = `d-flex align-items-start gap-2 text-decoration-none text-body tc-notification ${
-    unread ? 'tc-notification-unread' : ''
-  } ${compact ? 'dropdown-item' : 'p-3 rounded'}`;
+    compact ? `dropdown-item ${unread ? 'tc-notification-unread' : ''}` : 'p-3 rounded'
+  }`;
   return (
-    <li className={compact ? '' : 'd-flex align-items-center gap-2'}>
+    <li
+      className={
+        compact
+          ? ''
+          : `d-flex flex-wrap align-items-center rounded ${unread ? 'tc-notification-unread' : ''}`
+      }
+    >
       {target ? (
-        <Link to={target} className={`${classes} flex-grow-1 min-w-0`} onClick={open}>
+        <Link to={target} className={`${classes} tc-notification-link min-w-0`} onClick={open}>
           {body}
         </Link>
       ) : (
-        <span className={`${classes} flex-grow-1 min-w-0`}>{body}</span>
+        <span className={`${classes} tc-notification-link min-w-0`}>{body}</span>
       )}
       {!compact && unread && (
         <button
           type="button"
-          className="btn btn-sm btn-link text-nowrap"
+          className="btn btn-sm btn-link text-nowrap ms-auto me-2"
           disabled={markRead.isPending}
           onClick={() => markRead.mutate(notification.id)}
         >

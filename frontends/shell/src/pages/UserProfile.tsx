@@ -90,7 +90,7 @@ export function UserProfilePage() {
               </h2>
               <dl className="row text-center g-2 mb-0">
                 {figures.map((figure) => (
-                  <div key={figure.label} className="col-6">
+                  <div key={figure.label} className="col-6 col-md-3 col-lg-6">
                     <dt className="small text-body-secondary fw-normal">{figure.label}</dt>
                     <dd className="h5 mb-0" data-testid={`profile-${figure.testId}`}>
                       {figure.value ?? '–'}
