@@ -143,6 +143,41 @@ describe('following someone', () => {
   });
 });
 
+describe('a visitor', () => {
+  it('reads a profile, is sent to sign in to follow, and meets "User not found" for nobody', async () => {
+    const page = await platform.page();
+    await page.goto(`/users/${author.username}`);
+    await page.getByRole('heading', { level: 1, name: new RegExp(author.name) }).waitFor();
+    expect(await page.getByRole('button', { name: /^Notifications/ }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Follow', exact: true }).click();
+    await page.waitForURL('**/auth');
+    await page.goto(`/users/nobody_${run}`);
+    await page.getByText('User not found').waitFor();
+  });
+});
+
+describe('notification settings', () => {
+  it('switches a kind off in /settings, and it stays off', async () => {
+    const page = await platform.page(author, 390);
+    await page.goto('/settings');
+    const card = page.getByRole('region', { name: 'Notifications' });
+    const followers = card.getByRole('switch', { name: 'New followers' });
+    await followers.waitFor();
+    expect(await followers.isChecked()).toBe(true);
+    await followers.uncheck();
+    await waitFor(
+      async () =>
+        (await author.client.get('/api/notifications/preferences')).body?.new_follower === false,
+      { what: 'the preference saved' },
+    );
+    await page.reload();
+    await followers.waitFor();
+    expect(await followers.isChecked()).toBe(false);
+    expect(await card.getByRole('switch', { name: 'Helpful votes' }).isChecked()).toBe(true);
+    await card.screenshot({ path: join(ARTIFACTS, 'social-settings-390.png') });
+  });
+});
+
 describe('screens', () => {
   beforeAll(async () => {
     // An unread notification besides the read one: a new follower.

@@ -47,7 +47,8 @@ export function NotificationsSection() {
         We couldn&apos;t load your notification settings right now.
       </p>
     );
-  const current = preferences.data;
+  // While a change is saved the switch shows it (and is disabled); the answer then rules.
+  const current = { ...preferences.data, ...(save.isPending ? save.variables : {}) };
   return (
     <div className="d-grid gap-3">
       {NOTIFICATION_KINDS.map((kind) => (
