@@ -196,6 +196,14 @@ describe('screens', () => {
       await page.getByRole('tab', { name: 'Reviews' }).waitFor();
       await page.getByRole('article').first().waitFor();
       await screenshot(page, `social-profile-${width}`);
+      await page.getByRole('tab', { name: 'Followers' }).click();
+      await page
+        .getByRole('list', { name: 'Followers' })
+        .getByRole('link', { name: reader.name })
+        .waitFor();
+      await page.getByRole('tabpanel').screenshot({
+        path: join(ARTIFACTS, `social-profile-followers-${width}.png`),
+      });
 
       await bell(page, 1).click();
       await page.getByRole('link', { name: 'See all notifications' }).waitFor();

@@ -7,6 +7,7 @@ import type { Notification } from '@trustcircle/contracts';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { Bell } from './Bell';
+import { notificationTarget, notificationText } from './data';
 import { jsonResponse } from '@trustcircle/ui/src/test-fetch';
 
 /**
@@ -125,5 +126,26 @@ describe('Bell', () => {
     unread = 4;
     act(() => FakeEventSource.last!.push('notification', review));
     expect(await screen.findByRole('button', { name: 'Notifications, 4 unread' })).toBeTruthy();
+  });
+});
+
+describe('what a notification says and opens', () => {
+  it('groups helpful votes, and opens the review', () => {
+    const helpful: Notification = {
+      ...review,
+      kind: 'review_helpful',
+      payload: { reviewId: 41, businessId: 5, count: 5 },
+      actor: null,
+    };
+    expect(notificationText(helpful)).toBe('5 people found your review of Luigi Trattoria helpful');
+    expect(notificationText({ ...helpful, payload: { ...helpful.payload, count: 1 } })).toBe(
+      '1 person found your review of Luigi Trattoria helpful',
+    );
+    expect(notificationTarget(helpful)).toBe('/reviews/41');
+  });
+
+  it("opens a new follower's profile", () => {
+    expect(notificationTarget(follower)).toBe('/users/dana');
+    expect(notificationText({ ...review, business: null })).toBe('Fox Mulder wrote a new review');
   });
 });
