@@ -6,6 +6,7 @@ import { communitiesService } from '@trustcircle/communities';
 import { gatewayService } from '@trustcircle/gateway';
 import { identityService } from '@trustcircle/identity';
 import { reviewsService } from '@trustcircle/reviews';
+import { socialService } from '@trustcircle/social';
 import { startStaticServer, type RunningStaticServer } from '@trustcircle/http-server';
 import {
   startStack,
@@ -150,10 +151,21 @@ export function useWorld(options: WorldOptions | (() => WorldOptions) = {}) {
  * behind the gateway, with the built groups and business remotes when asked for.
  */
 export function platformWorld(
-  options: { groups?: boolean; business?: boolean; env?: StackOptions['env'] } = {},
+  options: {
+    groups?: boolean;
+    business?: boolean;
+    /** Follows and notifications (issue 18). */
+    social?: boolean;
+    env?: StackOptions['env'];
+  } = {},
 ) {
   return useWorld({
-    services: [communitiesService, catalogService, reviewsService],
+    services: [
+      communitiesService,
+      catalogService,
+      reviewsService,
+      ...(options.social ? [socialService] : []),
+    ],
     groupsRoot: options.groups ? GROUPS_DIST : undefined,
     businessRoot: options.business ? BUSINESS_DIST : undefined,
     env: options.env,

@@ -173,6 +173,8 @@ function createFrontendConfig(options) {
             root,
             'packages/contracts/src/account-leave.ts',
           ),
+          // Follows and notifications (issue 18): the kinds and the stream's event name.
+          '@trustcircle/contracts/social': path.join(root, 'packages/contracts/src/social.ts'),
         },
       },
       module: {

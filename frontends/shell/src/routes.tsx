@@ -36,6 +36,12 @@ const SettingsPage = lazy(() =>
 const SearchPage = lazy(() =>
   import('./pages/search/SearchPage').then((m) => ({ default: m.SearchPage })),
 );
+const UserProfilePage = lazy(() =>
+  import('./pages/UserProfile').then((m) => ({ default: m.UserProfilePage })),
+);
+const NotificationsPage = lazy(() =>
+  import('./notifications/NotificationsPage').then((m) => ({ default: m.NotificationsPage })),
+);
 const MyReviewsPage = lazy(() =>
   import('./pages/MyReviews').then((m) => ({ default: m.MyReviewsPage })),
 );
@@ -63,6 +69,9 @@ const shellRoutes: AppRoute[] = [
   { path: '/profile', access: 'signed-in', element: <ProfilePage /> },
   { path: '/my-reviews', access: 'signed-in', element: <MyReviewsPage /> },
   { path: '/settings', access: 'signed-in', element: <SettingsPage /> },
+  // People and notifications (issue 18): profiles are public, notifications one's own.
+  { path: '/users/:username', access: 'public', element: <UserProfilePage /> },
+  { path: '/notifications', access: 'signed-in', element: <NotificationsPage /> },
   { path: '/about', access: 'public', element: <AboutPage /> },
   // Businesses, groups and people: the shell's, as the top bar that leads there (issue 17).
   { path: '/search', access: 'public', element: <SearchPage /> },

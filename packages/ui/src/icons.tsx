@@ -138,3 +138,5 @@ export const CalendarIcon = (p: IconProps) =>
     p,
   );
 export const ChartIcon = (p: IconProps) => lineIcon(<path d="M3 3v18h18M7 15l4-4 3 3 5-6" />, p);
+export const BellIcon = (p: IconProps) =>
+  lineIcon(<path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.73 21a2 2 0 0 1-3.46 0" />, p);

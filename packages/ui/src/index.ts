@@ -20,3 +20,5 @@ export * from './routes';
 export * from './notice';
 export * from './hooks';
 export * from './toast';
+export * from './people';
+export * from './menu';

@@ -1,10 +1,11 @@
 import type { ModeratedReview } from '@trustcircle/contracts';
-import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { InitialsAvatar, ModerationBadge, RelativeDate, VerifiedBadge } from './components';
 import { longDate } from './helpers';
 import { MessageIcon, MoreIcon, ThumbsUpIcon } from './icons';
-import { useClickOutside } from './hooks';
+import { useMenu } from './menu';
+import { PersonName } from './people';
 import { PhotoGrid } from './photo-grid';
 import { StarRating } from './stars';
 
@@ -32,17 +33,12 @@ function ReviewMenu({
   onCopied,
   onDelete,
 }: Pick<ReviewCardProps, 'review' | 'onCopied' | 'onDelete'> & { mine: boolean }) {
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  const menuId = useId();
+  const menu = useMenu();
   const navigate = useNavigate();
-
-  const close = useCallback(() => setOpen(false), []);
-  useClickOutside(ref, open, close);
 
   const copy = async () => {
     const url = `${window.location.origin}/reviews/${review.id}`;
-    setOpen(false);
+    menu.close();
     try {
       await navigator.clipboard.writeText(url);
     } catch {
@@ -51,31 +47,22 @@ function ReviewMenu({
     onCopied?.(url);
   };
   const report = () => {
-    setOpen(false);
+    menu.close();
     window.open(`/report/review/${review.id}`, '_blank', 'noopener');
   };
 
   return (
-    <div
-      className="position-relative"
-      ref={ref}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') setOpen(false);
-      }}
-    >
+    <div className="position-relative" ref={menu.ref} onKeyDown={menu.onKeyDown}>
       <button
         type="button"
         className="btn btn-sm btn-link text-body-secondary tc-icon-btn"
-        aria-haspopup="true"
-        aria-expanded={open}
-        aria-controls={menuId}
         aria-label="Review options"
-        onClick={() => setOpen((value) => !value)}
+        {...menu.toggle}
       >
         <MoreIcon size={18} />
       </button>
-      {open && (
-        <ul id={menuId} className="dropdown-menu dropdown-menu-end show tc-menu-right">
+      {menu.open && (
+        <ul id={menu.menuId} className="dropdown-menu dropdown-menu-end show tc-menu-right">
           <li>
             <button type="button" className="dropdown-item" onClick={copy}>
               Copy link
@@ -98,7 +85,7 @@ function ReviewMenu({
                 type="button"
                 className="dropdown-item text-danger"
                 onClick={() => {
-                  setOpen(false);
+                  menu.close();
                   onDelete(review);
                 }}
               >
@@ -142,9 +129,11 @@ export function ReviewCard({
           <InitialsAvatar name={author?.name} username={author?.username} size={40} />
           <div className="flex-grow-1 min-w-0">
             <div className="d-flex flex-wrap align-items-center gap-1">
-              <span className="fw-semibold">
-                {author?.name || author?.username || 'TrustCircle member'}
-              </span>
+              {author?.username ? (
+                <PersonName person={author} />
+              ) : (
+                <span className="fw-semibold">{author?.name || 'TrustCircle member'}</span>
+              )}
               {author?.isVerified && <VerifiedBadge since={author.verifiedAt} />}
               {mine && <span className="badge text-bg-light border">Your review</span>}
               <ModerationBadge status={review.moderation?.status} />

@@ -8,6 +8,7 @@ import { TopSearch } from './TopSearch';
 import { UserMenu } from './UserMenu';
 import { MobileDrawer } from './MobileDrawer';
 import { Footer } from './Footer';
+import { Bell } from '../notifications/Bell';
 
 function TopBar() {
   const { user, isLoading } = useSession();
@@ -58,9 +59,12 @@ function TopBar() {
             <PenIcon size={16} /> Write a Review
           </Link>
           {user ? (
-            <div className="d-none d-md-block">
-              <UserMenu user={user} />
-            </div>
+            <>
+              <Bell />
+              <div className="d-none d-md-block">
+                <UserMenu user={user} />
+              </div>
+            </>
           ) : (
             !isLoading && (
               <Link to="/auth" className="btn btn-outline-primary">

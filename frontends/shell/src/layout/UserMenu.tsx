@@ -1,39 +1,19 @@
 import type { User } from '@trustcircle/contracts';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
-import { InitialsAvatar, isModerator, useClickOutside } from '@trustcircle/ui';
+import { Link } from 'react-router-dom';
+import { InitialsAvatar, isModerator, useMenu } from '@trustcircle/ui';
 import { displayName } from '../session';
 import { MODERATION, useSignOut } from './nav';
 
 export function UserMenu({ user }: { user: User }) {
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  const menuId = useId();
+  const menu = useMenu();
   const signOut = useSignOut();
-  const location = useLocation();
-
-  useEffect(() => setOpen(false), [location.pathname]);
-  const close = useCallback(() => setOpen(false), []);
-  useClickOutside(ref, open, close);
 
   return (
-    <div
-      className="position-relative"
-      ref={ref}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' && open) {
-          setOpen(false);
-          ref.current?.querySelector<HTMLButtonElement>('button')?.focus();
-        }
-      }}
-    >
+    <div className="position-relative" ref={menu.ref} onKeyDown={menu.onKeyDown}>
       <button
         type="button"
         className="btn tc-user-button d-flex align-items-center gap-2"
-        aria-haspopup="true"
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => setOpen((value) => !value)}
+        {...menu.toggle}
       >
         <InitialsAvatar name={user.name} username={user.username} size={32} />
         {/* From 768 to 991 px the avatar alone; the button's name always says whose menu. */}
@@ -42,8 +22,8 @@ export function UserMenu({ user }: { user: User }) {
         </span>
         <span className="visually-hidden">{displayName(user)}: account menu</span>
       </button>
-      {open && (
-        <ul id={menuId} className="dropdown-menu dropdown-menu-end show tc-menu-right shadow">
+      {menu.open && (
+        <ul id={menu.menuId} className="dropdown-menu dropdown-menu-end show tc-menu-right shadow">
           <li className="px-3 py-2 small text-body-secondary text-truncate">{user.email}</li>
           <li>
             <hr className="dropdown-divider" />

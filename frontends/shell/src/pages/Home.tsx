@@ -6,6 +6,7 @@ import { displayName, useSession } from '../session';
 import { HeroSearch } from './HeroSearch';
 import { Activity } from './home/Activity';
 import { MyCommunities } from './home/MyCommunities';
+import { PeopleToFollow } from './home/PeopleToFollow';
 import { Trending } from './home/Trending';
 
 /** Spec §2 home (signed in): hero with search, welcome bar, communities / feed / trending (tabs below 768 px). */
@@ -23,7 +24,12 @@ export function HomePage() {
   const featured = [...reviews].sort((a, b) => (b.helpfulCount ?? 0) - (a.helpfulCount ?? 0))[0];
 
   const feedColumn = <Activity user={user} />;
-  const groupsColumn = <MyCommunities />;
+  const groupsColumn = (
+    <>
+      <MyCommunities />
+      <PeopleToFollow />
+    </>
+  );
   const trendingColumn = <Trending featured={featured} />;
 
   return (

@@ -7,6 +7,7 @@ import type { ReviewSummary, User } from '@trustcircle/contracts';
 import { render, screen } from '@testing-library/react';
 import { SESSION_QUERY_KEY } from '@trustcircle/ui';
 import { sampleReview } from '@trustcircle/ui/src/review-fixture';
+import { jsonResponse } from '@trustcircle/ui/src/test-fetch';
 import { MemoryRouter } from 'react-router-dom';
 import { ProfilePage } from './Profile';
 
@@ -46,13 +47,7 @@ function stubApi(summary: ReviewSummary, groups: number) {
       }));
       headers['X-Next-Cursor'] = 'next';
     }
-    return {
-      ok: true,
-      status: 200,
-      statusText: 'OK',
-      text: async () => JSON.stringify(body),
-      headers: new Headers(headers),
-    } as Response;
+    return jsonResponse(body, headers);
   }) as typeof fetch;
 }
 

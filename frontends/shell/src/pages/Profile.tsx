@@ -1,14 +1,20 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { EmptyState, levelFromScore, profileScore } from '@trustcircle/ui';
+import { countLabel, EmptyState, levelFromScore, profileScore } from '@trustcircle/ui';
 import { useMyGroups, useProfileCounts } from '../data';
-import { useSession } from '../session';
+import { displayName, useSession } from '../session';
 import { MyGroupsTab } from './profile/MyGroupsTab';
-import { ProfileHeader } from './profile/ProfileHeader';
+import { OwnProfileActions, ProfileHeader } from './profile/ProfileHeader';
 import { ProfileReviewsTab } from './profile/ProfileReviewsTab';
+import { ProfileTabs } from './profile/ProfileTabs';
 import { ProfileSettingsForm } from './profile/ProfileSettingsForm';
 
-type ProfileTab = 'reviews' | 'communities' | 'settings';
+const TABS = [
+  { key: 'reviews', label: 'Reviews' },
+  { key: 'communities', label: 'Communities' },
+  { key: 'settings', label: 'Settings' },
+] as const;
+type ProfileTab = (typeof TABS)[number]['key'];
 
 /** Spec §2 /profile: head with level, About and achievements, tabs Reviews / Communities / Settings. */
 export function ProfilePage() {
@@ -28,7 +34,13 @@ export function ProfilePage() {
 
   return (
     <div className="container-xl py-4">
-      <ProfileHeader user={user} level={level} reviewCount={reviewCount} />
+      <ProfileHeader
+        person={{ ...user, name: displayName(user), email: user.email, joinedAt: user.createdAt }}
+        level={level}
+        figures={[countLabel(reviewCount, 'review')]}
+      >
+        <OwnProfileActions user={user} />
+      </ProfileHeader>
 
       <div className="row g-4">
         <div className="col-12 col-lg-4">
@@ -98,50 +110,27 @@ export function ProfilePage() {
           </section>
         </div>
         <div className="col-12 col-lg-8">
-          <div className="nav nav-underline mb-3" role="tablist" aria-label="Profile sections">
-            {(['reviews', 'communities', 'settings'] as const).map((key) => (
-              <button
-                key={key}
-                type="button"
-                role="tab"
-                id={`profile-tab-${key}`}
-                aria-controls="profile-panel"
-                aria-selected={tab === key}
-                className={`nav-link ${tab === key ? 'active' : ''}`}
-                onClick={() => setTab(key)}
-              >
-                {key === 'reviews' ? 'Reviews' : key === 'communities' ? 'Communities' : 'Settings'}
-              </button>
-            ))}
-          </div>
-          <div
-            id="profile-panel"
-            role="tabpanel"
-            aria-labelledby={`profile-tab-${tab}`}
-            className="card border-0 shadow-sm"
-          >
-            <div className="card-body p-4">
-              {tab === 'reviews' &&
-                (counts.reviews.isError ? (
-                  <p className="text-body-secondary mb-0">
-                    We couldn&apos;t load your reviews right now.
-                  </p>
-                ) : wroteNone ? (
-                  <EmptyState
-                    title="You haven't written any reviews yet"
-                    hint="Share an experience with your communities."
-                  >
-                    <Link to="/write-review" className="btn btn-sm btn-primary">
-                      Write a Review
-                    </Link>
-                  </EmptyState>
-                ) : (
-                  <ProfileReviewsTab />
-                ))}
-              {tab === 'communities' && <MyGroupsTab myGroups={myGroups} />}
-              {tab === 'settings' && <ProfileSettingsForm user={user} />}
-            </div>
-          </div>
+          <ProfileTabs<ProfileTab> tabs={TABS} active={tab} onChange={setTab}>
+            {tab === 'reviews' &&
+              (counts.reviews.isError ? (
+                <p className="text-body-secondary mb-0">
+                  We couldn&apos;t load your reviews right now.
+                </p>
+              ) : wroteNone ? (
+                <EmptyState
+                  title="You haven't written any reviews yet"
+                  hint="Share an experience with your communities."
+                >
+                  <Link to="/write-review" className="btn btn-sm btn-primary">
+                    Write a Review
+                  </Link>
+                </EmptyState>
+              ) : (
+                <ProfileReviewsTab />
+              ))}
+            {tab === 'communities' && <MyGroupsTab myGroups={myGroups} />}
+            {tab === 'settings' && <ProfileSettingsForm user={user} />}
+          </ProfileTabs>
         </div>
       </div>
     </div>

@@ -4,6 +4,7 @@ import { ProfileSettingsForm } from './profile/ProfileSettingsForm';
 import { DeleteAccountSection } from './settings/DeleteAccountSection';
 import { EmailSection } from './settings/EmailSection';
 import { ExportSection } from './settings/ExportSection';
+import { NotificationsSection } from './settings/NotificationsSection';
 import { PasswordSection } from './settings/PasswordSection';
 import { SessionsSection } from './settings/SessionsSection';
 
@@ -58,6 +59,12 @@ export function SettingsPage() {
       lead: 'The browsers signed in to your account.',
       body: <SessionsSection />,
     },
+    {
+      id: 'notifications',
+      title: 'Notifications',
+      lead: 'What the bell tells you about.',
+      body: <NotificationsSection />,
+    },
     { id: 'data', title: 'Your data', body: <ExportSection username={user.username} /> },
     { id: 'delete', title: 'Delete account', danger: true, body: <DeleteAccountSection /> },
   ];
@@ -65,7 +72,7 @@ export function SettingsPage() {
     <div className="container-xl py-4">
       <h1 className="h3 mb-1">Settings</h1>
       <p className="text-body-secondary mb-4">
-        Manage your profile, email, password, sessions and data.
+        Manage your profile, email, password, sessions, notifications and data.
       </p>
       <div className="row g-4">
         <nav className="col-lg-3 d-none d-lg-block" aria-label="Settings sections">

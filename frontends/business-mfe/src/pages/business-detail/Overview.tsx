@@ -3,6 +3,7 @@ import { useId, useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { EmptyState, ReviewList, TrustScoreBar } from '@trustcircle/ui';
 import { highlights } from '../../logic';
+import { FriendsReviews } from './FriendsReviews';
 
 export const LATEST_COUNT = 2;
 
@@ -137,21 +138,7 @@ export function Overview({
           )}
         </Section>
         <Section title="Friends' Reviews">
-          <p className="small text-body-secondary">
-            See what people you know think of {business.name}. Connecting your friends is on its
-            way.
-          </p>
-          <button
-            type="button"
-            className="btn btn-sm btn-outline-secondary"
-            disabled
-            aria-describedby="friends-soon"
-          >
-            Connect with friends
-          </button>{' '}
-          <span id="friends-soon" className="small text-body-secondary">
-            Coming soon
-          </span>
+          <FriendsReviews business={business} reviews={reviews} />
         </Section>
         {info.length > 0 && (
           <Section title="Business Information">

@@ -1,6 +1,6 @@
 import type { User } from '@trustcircle/contracts';
 import { useMemo, useState } from 'react';
-import { ReviewList } from '@trustcircle/ui';
+import { EmptyState, ReviewList } from '@trustcircle/ui';
 import { useFeed, useMyGroups, useTrending } from '../../data';
 import {
   FEED_PAGE,
@@ -54,6 +54,7 @@ export function Activity({ user }: { user: User }) {
             >
               <option value="all">All activity</option>
               <option value="groups">My groups</option>
+              <option value="following">People I follow</option>
             </select>
           </div>
         </div>
@@ -83,10 +84,17 @@ export function Activity({ user }: { user: User }) {
             </div>
           }
           emptyState={
-            <FindGroupsEmpty
-              title="Your feed is empty"
-              hint="Join groups or follow users to see reviews from your communities here."
-            />
+            filter === 'following' ? (
+              <EmptyState
+                title="No reviews from people you follow yet"
+                hint="Follow reviewers from their profile or from People to follow to see their reviews here."
+              />
+            ) : (
+              <FindGroupsEmpty
+                title="Your feed is empty"
+                hint="Join groups or follow users to see reviews from your communities here."
+              />
+            )
           }
         >
           <div className="d-grid gap-3" data-testid="feed">

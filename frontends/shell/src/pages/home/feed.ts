@@ -9,7 +9,7 @@ export const FEED_PAGE = 3;
 export const FEED_MAX = 48;
 
 export type ActivityTab = 'all' | 'reviews' | 'recommended' | 'trending';
-export type ActivityFilter = 'all' | 'groups';
+export type ActivityFilter = 'all' | 'groups' | 'following';
 
 export const TABS: Array<{ key: ActivityTab; label: string }> = [
   { key: 'all', label: 'All' },
@@ -18,18 +18,23 @@ export const TABS: Array<{ key: ActivityTab; label: string }> = [
   { key: 'trending', label: 'Trending' },
 ];
 
-/** Which feed each "Show" choice reads: the community's (`scope=all`) or my groups' (spec §7). */
+/**
+ * Which feed each "Show" choice reads: the community's (`scope=all`), my groups' (spec §7), or
+ * the people I follow (`scope=following`, issue 18).
+ */
 export const feedPath = (filter: ActivityFilter) =>
   filter === 'all'
     ? `/api/reviews/feed?scope=all&limit=${FEED_MAX}`
-    : `/api/reviews/feed?limit=${FEED_MAX}`;
+    : filter === 'following'
+      ? `/api/reviews/feed?scope=following&limit=${FEED_MAX}`
+      : `/api/reviews/feed?limit=${FEED_MAX}`;
 
 const byNewest = (a: ModeratedReview, b: ModeratedReview) =>
   Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id - a.id;
 
 /**
  * Show "All activity": the newest reviews across TrustCircle; "My groups": only reviews shared
- * with one of my groups. Tabs, within that: All = every review, mine included, newest first;
+ * with one of my groups; "People I follow": their reviews (the server chose them). Tabs, within that: All = every review, mine included, newest first;
  * Reviews = other members' reviews only (what there is to read); Recommended = reviews someone
  * found helpful, most helpful first (a verified author first among equals); Trending = reviews of
  * this week's trending businesses.

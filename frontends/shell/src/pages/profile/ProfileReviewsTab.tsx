@@ -10,17 +10,25 @@ import {
 import { MY_REVIEWS_KEY, MY_REVIEWS_PAGE } from '../../data';
 
 /**
- * The profile's Reviews tab (issue 17): the author's reviews with the business page's sort and
- * star/photo controls, the view in the URL (`/profile?sort=lowest&stars=1`), 20 a page from
- * `GET /api/reviews/user` with its cursors, Load more, and a visible end; two pages at most on
- * screen (`useWindowedList`).
+ * A profile's Reviews tab (issue 17): the author's reviews with the business page's sort and
+ * star/photo controls, the view in the URL (`/profile?sort=lowest&stars=1`), 20 a page with
+ * the API's cursors, Load more, and a visible end; two pages at most on screen
+ * (`useWindowedList`). One's own from `GET /api/reviews/user` (held ones included); anyone's
+ * (`path`: `/api/users/{username}/reviews`, issue 18) only what others may read.
  */
-export function ProfileReviewsTab() {
+export function ProfileReviewsTab({
+  path: listPath = MY_REVIEWS_KEY[0]!,
+  whose = 'your',
+}: {
+  path?: string;
+  /** "We couldn't load {whose} reviews right now." */
+  whose?: string;
+}) {
   const [urlView, setView] = useReviewViewParams();
-  // Every review here is the reader's own: no community filter.
+  // Every review here is the one author's: no community filter.
   const view = { ...urlView, groupId: null };
-  const path = reviewViewPath(MY_REVIEWS_KEY[0]!, view, MY_REVIEWS_PAGE);
-  const reviews = useWindowedList<ModeratedReview>([...MY_REVIEWS_KEY, 'profile', view], path, {
+  const path = reviewViewPath(listPath, view, MY_REVIEWS_PAGE);
+  const reviews = useWindowedList<ModeratedReview>([listPath, 'profile', view], path, {
     pageSize: MY_REVIEWS_PAGE,
   });
   return (
@@ -29,8 +37,8 @@ export function ProfileReviewsTab() {
       <PagedReviews
         list={reviews}
         onClear={() => setView(withoutFilters(view))}
-        loadingLabel="Loading your reviews…"
-        errorText="We couldn't load your reviews right now."
+        loadingLabel={`Loading ${whose} reviews…`}
+        errorText={`We couldn't load ${whose} reviews right now.`}
       />
     </>
   );

@@ -1,0 +1,76 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { NotificationKind, NotificationPreferences } from '@trustcircle/contracts';
+import { NOTIFICATION_KINDS } from '@trustcircle/contracts/social';
+import { api, useFailureToast } from '@trustcircle/ui';
+
+const PREFERENCES_PATH = '/api/notifications/preferences';
+
+/** What each kind means to a member (the order of the contracts' kinds). */
+const KIND_LABELS: Record<NotificationKind, { label: string; hint: string }> = {
+  new_follower: { label: 'New followers', hint: 'Someone starts following you.' },
+  following_review: {
+    label: 'Reviews by people you follow',
+    hint: 'Someone you follow writes a review.',
+  },
+  review_helpful: {
+    label: 'Helpful votes',
+    hint: 'People find your review helpful (grouped per review).',
+  },
+};
+
+/**
+ * Notification preferences (issue 18): one switch per kind, saved as it is flipped. A kind
+ * switched off is not written at all, so it does not come back when switched on again.
+ */
+export function NotificationsSection() {
+  const client = useQueryClient();
+  const failed = useFailureToast();
+  const preferences = useQuery({
+    queryKey: [PREFERENCES_PATH],
+    queryFn: () => api.get<NotificationPreferences>(PREFERENCES_PATH),
+  });
+  const save = useMutation({
+    mutationFn: (change: Partial<NotificationPreferences>) =>
+      api.put<NotificationPreferences>(PREFERENCES_PATH, change),
+    onSuccess: (answer) => client.setQueryData([PREFERENCES_PATH], answer),
+    onError: failed('Could not save your notification settings'),
+  });
+  if (preferences.isLoading)
+    return (
+      <p className="text-body-secondary mb-0" role="status">
+        Loading your notification settings…
+      </p>
+    );
+  if (!preferences.data)
+    return (
+      <p className="text-body-secondary mb-0" role="status">
+        We couldn&apos;t load your notification settings right now.
+      </p>
+    );
+  // While a change is saved the switch shows it (and is disabled); the answer then rules.
+  const current = { ...preferences.data, ...(save.isPending ? save.variables : {}) };
+  return (
+    <div className="d-grid gap-3">
+      {NOTIFICATION_KINDS.map((kind) => (
+        <div className="form-check form-switch" key={kind}>
+          <input
+            className="form-check-input"
+            type="checkbox"
+            role="switch"
+            id={`notify-${kind}`}
+            aria-describedby={`notify-${kind}-hint`}
+            checked={current[kind]}
+            disabled={save.isPending}
+            onChange={(event) => save.mutate({ [kind]: event.target.checked })}
+          />
+          <label className="form-check-label fw-semibold" htmlFor={`notify-${kind}`}>
+            {KIND_LABELS[kind].label}
+          </label>
+          <div id={`notify-${kind}-hint`} className="small text-body-secondary">
+            {KIND_LABELS[kind].hint}
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
