@@ -220,6 +220,8 @@ describe('leaving TrustCircle', () => {
       new_follower: true,
       following_review: true,
       review_helpful: true,
+      owner_reply: true,
+      review_moderated: true,
     });
     const held = {
       reviews: (await admin('reviews.reviews').where({ user_id: leaver.id }).orderBy('id')).map(

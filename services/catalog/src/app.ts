@@ -7,8 +7,10 @@ import {
 } from '@trustcircle/service-kit';
 import type { CatalogConfig } from './config';
 import { createBusinesses } from './domain/businesses';
+import { createOwners } from './domain/owners';
 import { createProjectionsConsumer } from './events/projections-consumer';
 import { businessRoutes, categoryRoutes } from './routes/businesses';
+import { claimModerationRoutes, ownerRoutes } from './routes/owners';
 
 export function createCatalogApp(ctx: ServiceContext<CatalogConfig>): ServiceParts {
   const businesses = createBusinesses({
@@ -16,13 +18,16 @@ export function createCatalogApp(ctx: ServiceContext<CatalogConfig>): ServicePar
     trendingDays: ctx.config.TRENDING_DAYS,
     searchSimilarity: ctx.config.SEARCH_SIMILARITY,
   });
+  const owners = createOwners({ db: ctx.db });
   const app = createHttpApp({
     logger: ctx.logger,
     registry: ctx.registry,
     routes(app) {
       app.use(authenticate(ctx.verifier!));
       app.use('/api/categories', categoryRoutes(businesses));
+      app.use('/api/businesses', ownerRoutes(owners));
       app.use('/api/businesses', businessRoutes(businesses));
+      app.use('/api/moderation/claims', claimModerationRoutes(owners));
     },
   });
   return { app, workers: [createOutboxRelay(ctx), createProjectionsConsumer(ctx)] };

@@ -1,5 +1,6 @@
 import { createEventConsumer, type EventsContext } from '@trustcircle/service-kit';
 import { scoring } from '../domain/scoring';
+import { ownersStore } from '../store/owners-store';
 import { projectionsStore } from '../store/projections-store';
 
 export const CONSUMED_SUBJECTS = [
@@ -54,9 +55,11 @@ export function createProjectionsConsumer(ctx: EventsContext) {
         case 'identity.user.registered':
         case 'identity.user.updated':
           await scoring.applyAuthor(trx, event.data);
+          await ownersStore.upsertPerson(trx, event.data);
           return;
         case 'identity.user.deleted':
           await scoring.forgetAuthor(trx, event.data);
+          await ownersStore.forget(trx, event.data.id);
           return;
         case 'communities.group.created':
         case 'communities.group.updated':

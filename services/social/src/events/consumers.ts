@@ -1,11 +1,18 @@
 import { createEventConsumer, type EventsContext } from '@trustcircle/service-kit';
 import { businessesStore } from '../store/businesses-store';
 import { usersStore } from '../store/users-store';
-import { forgetUser, reviewDeleted, reviewWritten, voteChanged } from './notification-rules';
+import {
+  forgetUser,
+  ownerReplied,
+  reviewDeleted,
+  reviewModerated,
+  reviewWritten,
+  voteChanged,
+} from './notification-rules';
 
 /**
  * The users, reviews and business-name projections, and the notifications others' events make
- * (issue 18).
+ * (issue 18): new reviews, helpful votes, owners' replies and moderation decisions.
  */
 export function createNotificationsConsumer(ctx: EventsContext) {
   return createEventConsumer(ctx, {
@@ -19,6 +26,8 @@ export function createNotificationsConsumer(ctx: EventsContext) {
       'reviews.review.hidden',
       'reviews.review.deleted',
       'reviews.vote.changed',
+      'reviews.reply.created',
+      'reviews.moderation.decided',
       'catalog.business.created',
       'catalog.business.updated',
     ],
@@ -43,6 +52,12 @@ export function createNotificationsConsumer(ctx: EventsContext) {
           return;
         case 'reviews.vote.changed':
           await voteChanged(trx, event.data);
+          return;
+        case 'reviews.reply.created':
+          await ownerReplied(trx, event.data);
+          return;
+        case 'reviews.moderation.decided':
+          await reviewModerated(trx, event.data);
           return;
         case 'catalog.business.created':
         case 'catalog.business.updated':
