@@ -6,6 +6,7 @@ import { longDate } from './helpers';
 import { MessageIcon, MoreIcon, ThumbsUpIcon } from './icons';
 import { useClickOutside } from './hooks';
 import { PhotoGrid } from './photo-grid';
+import { ReviewReplySection } from './review-reply';
 import { StarRating } from './stars';
 
 export interface ReviewCardProps {
@@ -200,6 +201,7 @@ export function ReviewCard({
             <MessageIcon size={14} /> 0 comments
           </span>
         </div>
+        <ReviewReplySection review={review} />
         {footer}
       </div>
     </article>
