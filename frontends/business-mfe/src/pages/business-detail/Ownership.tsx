@@ -71,7 +71,7 @@ function ClaimState({ businessId, claim }: { businessId: number; claim: Claim | 
   const [open, setOpen] = useState(false);
   if (claim?.status === 'pending') {
     return (
-      <span className="text-body-secondary" role="status">
+      <span className="text-body-secondary ms-md-auto" role="status">
         Your claim is waiting for a moderator.
       </span>
     );
