@@ -204,6 +204,7 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
             communities: config.COMMUNITIES_URL,
             reviews: config.REVIEWS_URL,
             social: config.SOCIAL_URL,
+            catalog: config.CATALOG_URL,
           },
           cookie,
           limits: limits.sessionLimits,

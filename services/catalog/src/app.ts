@@ -2,6 +2,7 @@ import {
   authenticate,
   createHttpApp,
   createOutboxRelay,
+  internalExportRoutes,
   type ServiceContext,
   type ServiceParts,
 } from '@trustcircle/service-kit';
@@ -11,6 +12,7 @@ import { createOwners } from './domain/owners';
 import { createProjectionsConsumer } from './events/projections-consumer';
 import { businessRoutes, categoryRoutes } from './routes/businesses';
 import { claimModerationRoutes, ownerRoutes } from './routes/owners';
+import { ownersStore } from './store/owners-store';
 
 export function createCatalogApp(ctx: ServiceContext<CatalogConfig>): ServiceParts {
   const businesses = createBusinesses({
@@ -28,6 +30,10 @@ export function createCatalogApp(ctx: ServiceContext<CatalogConfig>): ServicePar
       app.use('/api/businesses', ownerRoutes(owners));
       app.use('/api/businesses', businessRoutes(businesses));
       app.use('/api/moderation/claims', claimModerationRoutes(owners));
+      app.use(
+        '/internal',
+        internalExportRoutes((id) => ownersStore.exportOf(ctx.db, id)),
+      );
     },
   });
   return { app, workers: [createOutboxRelay(ctx), createProjectionsConsumer(ctx)] };

@@ -1,4 +1,4 @@
-import type { ClaimStatus, UserEventData } from '@trustcircle/contracts';
+import type { CatalogExport, ClaimStatus, UserEventData } from '@trustcircle/contracts';
 import type { Knex } from '@trustcircle/service-kit';
 
 export interface ClaimRow {
@@ -144,6 +144,40 @@ export const ownersStore = {
        where p.version < excluded.version`,
       [user.id, user.username, user.name, user.version],
     );
+  },
+
+  /** The member's claims and ownerships for their data export. */
+  async exportOf(db: Knex, userId: number): Promise<CatalogExport> {
+    const claims = await db('business_claims as c')
+      .join('businesses as b', 'b.id', 'c.business_id')
+      .where('c.user_id', userId)
+      .orderBy('c.id')
+      .select<(ClaimRow & { business_name: string })[]>('c.*', 'b.name as business_name');
+    const owned = await db('business_owners as o')
+      .join('businesses as b', 'b.id', 'o.business_id')
+      .where('o.user_id', userId)
+      .orderBy('o.since')
+      .select<{ business_id: number; business_name: string; since: Date }[]>(
+        'o.business_id',
+        'b.name as business_name',
+        'o.since',
+      );
+    return {
+      businessClaims: claims.map((row) => ({
+        businessId: row.business_id,
+        businessName: row.business_name,
+        status: row.status,
+        message: row.message,
+        reason: row.reason,
+        createdAt: row.created_at.toISOString(),
+        decidedAt: row.decided_at ? row.decided_at.toISOString() : null,
+      })),
+      ownedBusinesses: owned.map((row) => ({
+        businessId: row.business_id,
+        businessName: row.business_name,
+        since: row.since.toISOString(),
+      })),
+    };
   },
 
   /** A member who left: their claims, ownerships and name go. */
