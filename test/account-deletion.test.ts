@@ -213,6 +213,8 @@ describe('leaving TrustCircle', () => {
     // Social's part: the follows both ways, the notifications, the preferences.
     const followedBy = [{ username: other.username, since: expect.any(String) }];
     expect(exported).toMatchObject({ following: followedBy, followers: followedBy });
+    // Catalog's and reviews' owner parts (issue 18): none for a member who claimed nothing.
+    expect(exported).toMatchObject({ businessClaims: [], ownedBusinesses: [], replies: [] });
     expect(exported.notifications).toEqual(
       expect.arrayContaining([expect.objectContaining({ kind: 'new_follower', readAt: null })]),
     );
@@ -220,6 +222,8 @@ describe('leaving TrustCircle', () => {
       new_follower: true,
       following_review: true,
       review_helpful: true,
+      owner_reply: true,
+      review_moderated: true,
     });
     const held = {
       reviews: (await admin('reviews.reviews').where({ user_id: leaver.id }).orderBy('id')).map(

@@ -128,6 +128,12 @@ describe('npm run reconcile', () => {
     await admin.raw(`update reviews.users set name = 'Stale Name' where id = ?`, [writer.id]);
     await admin.raw(`update social.users set name = 'Stale Name' where id = ?`, [writer.id]);
     await admin.raw('delete from reviews.follows where follower_id = ?', [voter.id]);
+    await admin.raw(`update catalog.people set name = 'Stale Name' where id = ?`, [writer.id]);
+    // An owner reviews knows of and catalog does not: they could reply without owning it.
+    await admin.raw(
+      'insert into reviews.business_owners (business_id, user_id, approved_at) values (?, ?, now())',
+      [businessId, voter.id],
+    );
 
     const found = await run();
     expect(found.exitCode).toBe(1);
@@ -141,6 +147,8 @@ describe('npm run reconcile', () => {
     expect(drift['reviews.users']).toEqual([String(writer.id)]);
     expect(drift['social.users']).toEqual([String(writer.id)]);
     expect(drift['reviews.follows']).toEqual([`${voter.id}-${writer.id}`]);
+    expect(drift['catalog.people']).toEqual([String(writer.id)]);
+    expect(drift['reviews.business_owners']).toEqual([`${businessId}-${voter.id}`]);
 
     // The CLI, as the CronJob runs it: one line per check, a summary, exit code 1.
     const cli = spawnSync(
@@ -173,6 +181,8 @@ describe('npm run reconcile', () => {
       'reviews.users': 1,
       'social.users': 1,
       'reviews.follows': 1,
+      'catalog.people': 1,
+      'reviews.business_owners': 1,
       'communities.groups.member_count': 1,
       'catalog.review_facts': 1,
       'catalog.scores': 0,

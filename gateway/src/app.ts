@@ -49,6 +49,13 @@ export function upstreamRoutes(config: GatewayConfig): UpstreamRoute[] {
       // A public profile's header is identity's; its lists and counts are the owners' below.
       matches: (path) => prefix('/api/people')(path) || /^\/api\/users\/[^/]+\/?$/.test(path),
     },
+    // Business claims are catalog's, moderated beside reviews' queue: before reviews' prefix.
+    {
+      service: 'catalog',
+      label: 'Business claims',
+      target: config.CATALOG_URL,
+      matches: (path) => /^\/api\/moderation\/claims(\/|$)/.test(path),
+    },
     // Reviews answers the review lists of groups and businesses: before their owners' prefixes.
     {
       service: 'reviews',
@@ -178,6 +185,7 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
         communities: config.COMMUNITIES_URL,
         reviews: config.REVIEWS_URL,
         social: config.SOCIAL_URL,
+        catalog: config.CATALOG_URL,
       };
       app.use('/api', leaveRoutes({ ...accountDeps, urls }));
       // Design §2: the one composed answer (catalog + reviews), before the catalog proxy.

@@ -1,6 +1,7 @@
 import { CATALOG_CHECKS } from './catalog.ts';
 import { COMMUNITIES_CHECKS } from './communities.ts';
 import type { Check } from './engine.ts';
+import { OWNER_CHECKS } from './owners.ts';
 import { REVIEWS_CHECKS } from './reviews.ts';
 import { SOCIAL_CHECKS } from './social.ts';
 
@@ -12,5 +13,6 @@ export const ALL_CHECKS: readonly Check[] = [
   ...REVIEWS_CHECKS,
   ...COMMUNITIES_CHECKS,
   ...SOCIAL_CHECKS,
+  ...OWNER_CHECKS,
   ...CATALOG_CHECKS,
 ];

@@ -13,6 +13,9 @@ import './styles.scss';
 
 // The moderators' screens come in their own chunk: few users ever open them.
 const ModerationQueue = lazy(() => import('./moderation/ModerationScreens'));
+const ClaimsQueue = lazy(() =>
+  import('./moderation/ModerationScreens').then((m) => ({ default: m.ClaimsQueueScreen })),
+);
 const ModerationLog = lazy(() =>
   import('./moderation/ModerationScreens').then((m) => ({ default: m.ModerationLogScreen })),
 );
@@ -31,6 +34,7 @@ export const routes: AppRoute[] = [
   { path: '/write-review/:businessId', access: 'signed-in', element: <WriteReviewPage /> },
   { path: '/report/review/:id', access: 'signed-in', element: <ReportReviewPage /> },
   { path: '/moderation', access: 'moderator', element: <ModerationQueue /> },
+  { path: '/moderation/claims', access: 'moderator', element: <ClaimsQueue /> },
   { path: '/moderation/log', access: 'moderator', element: <ModerationLog /> },
 ];
 

@@ -21,6 +21,10 @@ export const WRITE_LIMIT_DEFAULTS = {
   /** Follow and unfollow: each follow can notify someone, so it must not become a spam tool. */
   FOLLOWS: { perAccount: 100, perIp: 500, windowSeconds: HOUR },
   BUSINESSES: { perAccount: 10, perIp: 50, windowSeconds: DAY },
+  /** Claims land in the moderators' queue: few are ever needed. */
+  CLAIMS: { perAccount: 5, perIp: 25, windowSeconds: DAY },
+  /** An owner's replies (write, edit, delete): each new one notifies a review's author. */
+  REPLIES: { perAccount: 60, perIp: 300, windowSeconds: HOUR },
   PHOTOS: { perAccount: 30, perIp: 150, windowSeconds: HOUR },
   PHOTO_BYTES: { perAccount: 100 * MB, perIp: 500 * MB, windowSeconds: HOUR },
   OTHER_WRITES: { perAccount: 120, perIp: 600, windowSeconds: HOUR },
@@ -46,6 +50,8 @@ export const WRITE_LIMIT_MESSAGES: Record<WriteLimitName, string> = {
   MEMBERSHIPS: 'You are joining and leaving groups faster than we allow.',
   FOLLOWS: 'You are following and unfollowing people faster than we allow.',
   BUSINESSES: 'You are adding businesses faster than we allow.',
+  CLAIMS: 'You are claiming businesses faster than we allow.',
+  REPLIES: 'You are replying to reviews faster than we allow.',
   PHOTOS: 'You are uploading photos faster than we allow.',
   PHOTO_BYTES: 'You have uploaded more photo data than we allow for now.',
   OTHER_WRITES: 'You are making changes faster than we allow.',
@@ -70,6 +76,8 @@ const RULES: Rule[] = [
   { name: 'MEMBERSHIPS', methods: ['POST'], path: /^\/groups(\/[^/]+)?\/(join|leave)$/ },
   { name: 'FOLLOWS', methods: ['POST', 'DELETE'], path: /^\/users\/[^/]+\/follow$/ },
   { name: 'BUSINESSES', methods: ['POST'], path: /^\/businesses$/ },
+  { name: 'CLAIMS', methods: ['POST'], path: /^\/businesses\/[^/]+\/claims$/ },
+  { name: 'REPLIES', methods: ['POST', 'PATCH', 'DELETE'], path: /^\/reviews\/[^/]+\/reply$/ },
   { name: 'PHOTOS', methods: ['POST'], path: /^\/photos$/ },
   { name: 'EXPORTS', methods: ['GET'], path: /^\/user\/export$/ },
   {

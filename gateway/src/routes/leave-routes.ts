@@ -5,6 +5,7 @@ import {
   PASSWORD_WRONG,
   PasswordChangedResponseSchema,
   ReviewsExportSchema,
+  CatalogExportSchema,
   SocialExportSchema,
   UserSchema,
   type AccountExport,
@@ -33,7 +34,13 @@ export interface LeaveRoutesDeps {
   sessions: SessionService;
   upstreams: Upstreams;
   tokens: TokenMinter;
-  urls: { identity: string; communities: string; reviews: string; social: string };
+  urls: {
+    identity: string;
+    communities: string;
+    reviews: string;
+    social: string;
+    catalog: string;
+  };
   cookie: { name: string; options: CookieOptions };
   limits: RateLimits;
   signIn: SignInGuard;
@@ -103,11 +110,12 @@ export function leaveRoutes(deps: LeaveRoutesDeps): Router {
     const session = req.tcSession;
     if (!session) throw unauthorized();
     const id = session.userId;
-    const [profile, communities, reviews, social, sessions] = await Promise.all([
+    const [profile, communities, reviews, social, catalog, sessions] = await Promise.all([
       part(deps.urls.identity, `/internal/users/${id}`, UserSchema),
       part(deps.urls.communities, `/internal/users/${id}/export`, CommunitiesExportSchema),
       part(deps.urls.reviews, `/internal/users/${id}/export`, ReviewsExportSchema),
       part(deps.urls.social, `/internal/users/${id}/export`, SocialExportSchema),
+      part(deps.urls.catalog, `/internal/users/${id}/export`, CatalogExportSchema),
       deps.sessions.list(id),
     ]);
     const exportedAt = new Date().toISOString();
@@ -121,6 +129,7 @@ export function leaveRoutes(deps: LeaveRoutesDeps): Router {
       ...communities,
       ...reviews,
       ...social,
+      ...catalog,
     };
     const file = `trustcircle-${profile.username}-${exportedAt.slice(0, 10)}.json`;
     res.set('Content-Disposition', `attachment; filename="${file}"`);

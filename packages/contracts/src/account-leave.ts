@@ -71,8 +71,36 @@ export const ReviewsExportSchema = z.object({
       createdAt: z.string(),
     }),
   ),
+  /** Replies the member wrote as a business's owner (issue 18). */
+  replies: z.array(
+    z.object({
+      reviewId: z.number().int(),
+      body: z.string(),
+      createdAt: z.string(),
+      editedAt: z.string().nullable(),
+    }),
+  ),
 });
 export type ReviewsExport = z.infer<typeof ReviewsExportSchema>;
+
+/** Catalog's part of an export: the member's claims of businesses and what they own (issue 18). */
+export const CatalogExportSchema = z.object({
+  businessClaims: z.array(
+    z.object({
+      businessId: z.number().int(),
+      businessName: z.string(),
+      status: z.string(),
+      message: z.string(),
+      reason: z.string().nullable(),
+      createdAt: z.string(),
+      decidedAt: z.string().nullable(),
+    }),
+  ),
+  ownedBusinesses: z.array(
+    z.object({ businessId: z.number().int(), businessName: z.string(), since: z.string() }),
+  ),
+});
+export type CatalogExport = z.infer<typeof CatalogExportSchema>;
 
 /**
  * Social's part of an export: whom the member follows and who follows them (by username, as
@@ -103,6 +131,7 @@ export const AccountExportSchema = z.object({
   ...CommunitiesExportSchema.shape,
   ...ReviewsExportSchema.shape,
   ...SocialExportSchema.shape,
+  ...CatalogExportSchema.shape,
 });
 export type AccountExport = z.infer<typeof AccountExportSchema>;
 

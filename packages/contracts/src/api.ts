@@ -18,6 +18,7 @@ import { reviewApiOperations } from './reviews';
 import { reviewSummaryApiOperations } from './review-summary';
 import { GroupListQuerySchema, MyGroupsQuerySchema, searchApiOperations } from './search';
 import { socialApiOperations } from './social';
+import { ownerApiOperations } from './owners';
 import {
   BusinessCreateSchema,
   BusinessUpdateSchema,
@@ -181,6 +182,7 @@ export const apiOperations: ApiOperation[] = [
   ...moderationApiOperations,
   ...searchApiOperations,
   ...socialApiOperations,
+  ...ownerApiOperations,
 ];
 
 const ERROR_TEXT: Record<number, string> = {

@@ -188,6 +188,30 @@ export const NotificationCreatedEventDataSchema = z.object({
 });
 export type NotificationCreatedEventData = z.infer<typeof NotificationCreatedEventDataSchema>;
 
+/** A claim was approved: the member owns the business from now on (issue 18). */
+export const OwnerApprovedEventDataSchema = z.object({
+  businessId: Id,
+  userId: Id,
+  claimId: Id,
+  approvedAt: Timestamp,
+});
+export type OwnerApprovedEventData = z.infer<typeof OwnerApprovedEventDataSchema>;
+
+/**
+ * An owner's reply to a review was written, changed or deleted. `version` grows with every change
+ * of the review's reply (a deleted and rewritten reply goes on counting).
+ */
+export const ReplyEventDataSchema = z.object({
+  reviewId: Id,
+  businessId: Id,
+  /** The review's author (who hears of a new reply). */
+  reviewAuthorId: Id,
+  ownerId: Id,
+  version: Version,
+  at: Timestamp,
+});
+export type ReplyEventData = z.infer<typeof ReplyEventDataSchema>;
+
 /** Subject → payload schema: the one list of what travels on the backbone. */
 export const EventPayloadSchemas = {
   'identity.user.registered': UserEventDataSchema,
@@ -199,6 +223,7 @@ export const EventPayloadSchemas = {
   'communities.member.left': MemberLeftEventDataSchema,
   'catalog.business.created': BusinessEventDataSchema,
   'catalog.business.updated': BusinessEventDataSchema,
+  'catalog.owner.approved': OwnerApprovedEventDataSchema,
   'reviews.review.created': ReviewEventDataSchema,
   'reviews.review.updated': ReviewEventDataSchema,
   'reviews.review.hidden': ReviewEventDataSchema,
@@ -206,6 +231,9 @@ export const EventPayloadSchemas = {
   'reviews.vote.changed': VoteChangedEventDataSchema,
   'reviews.moderation.decided': ModerationDecidedEventDataSchema,
   'reviews.activity.changed': ActivityChangedEventDataSchema,
+  'reviews.reply.created': ReplyEventDataSchema,
+  'reviews.reply.updated': ReplyEventDataSchema,
+  'reviews.reply.deleted': ReplyEventDataSchema,
   'social.follow.created': FollowCreatedEventDataSchema,
   'social.follow.removed': FollowRemovedEventDataSchema,
   'social.notification.created': NotificationCreatedEventDataSchema,

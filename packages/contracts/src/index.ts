@@ -14,4 +14,5 @@ export * from './moderation';
 export * from './search';
 export * from './feed';
 export * from './social';
+export * from './owners';
 export * from './api';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ReviewReplySchema } from './owners';
 import type { ApiOperation } from './operation';
 import { PageQuerySchema } from './common';
 import { FeedQuerySchema } from './feed';
@@ -239,6 +240,8 @@ export const ReviewSchema = z.object({
   user: ReviewUserSchema,
   /** Whether the signed-in caller voted it helpful; false for anonymous callers. */
   hasVoted: z.boolean(),
+  /** The business's public answer (issue 18); null when it has none. */
+  reply: ReviewReplySchema.nullable().optional(),
 });
 export type Review = z.infer<typeof ReviewSchema>;
 export const ReviewListSchema = z.array(ReviewSchema);

@@ -55,7 +55,13 @@ export const FollowListQuerySchema = PageQuerySchema;
  * What a notification is about. A kind switched off in the preferences is not written at all.
  * `review_helpful` is grouped: while unread, one notification per review counts the people.
  */
-export const NOTIFICATION_KINDS = ['new_follower', 'following_review', 'review_helpful'] as const;
+export const NOTIFICATION_KINDS = [
+  'new_follower',
+  'following_review',
+  'review_helpful',
+  'owner_reply',
+  'review_moderated',
+] as const;
 export const NotificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKindSchema>;
 
@@ -71,6 +77,20 @@ export const ReviewHelpfulPayloadSchema = z.object({
   /** People who found the review helpful since this notification began (each counted once). */
   count: z.number().int().positive(),
 });
+
+/** An owner of the business replied to your review (the actor is the owner). */
+export const OwnerReplyPayloadSchema = z.object({
+  reviewId: z.number().int(),
+  businessId: z.number().int(),
+});
+/** A moderator kept or removed your review, or reports held it (`reason`: a removal's). */
+export const ReviewModeratedPayloadSchema = z.object({
+  reviewId: z.number().int(),
+  businessId: z.number().int(),
+  action: z.enum(['hold', 'keep', 'remove']),
+  reason: z.string().nullable(),
+});
+export type ReviewModeratedPayload = z.infer<typeof ReviewModeratedPayloadSchema>;
 
 const notificationBase = {
   /** Grows with every notification written (and when a grouped one grows: it takes a new id). */
@@ -101,6 +121,16 @@ export const NotificationSchema = z.discriminatedUnion('kind', [
     kind: z.literal('review_helpful'),
     payload: ReviewHelpfulPayloadSchema,
   }),
+  z.object({
+    ...notificationBase,
+    kind: z.literal('owner_reply'),
+    payload: OwnerReplyPayloadSchema,
+  }),
+  z.object({
+    ...notificationBase,
+    kind: z.literal('review_moderated'),
+    payload: ReviewModeratedPayloadSchema,
+  }),
 ]);
 export type Notification = z.infer<typeof NotificationSchema>;
 export const NotificationListSchema = z.array(NotificationSchema);
@@ -121,6 +151,8 @@ export const NotificationPreferencesSchema = z.object({
   new_follower: z.boolean(),
   following_review: z.boolean(),
   review_helpful: z.boolean(),
+  owner_reply: z.boolean(),
+  review_moderated: z.boolean(),
 });
 export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;
 /** A PUT changes the kinds it names and keeps the others. */
@@ -129,6 +161,8 @@ export const NotificationPreferencesUpdateSchema = z.strictObject(
     new_follower: z.boolean({ error: 'new_follower must be true or false' }).optional(),
     following_review: z.boolean({ error: 'following_review must be true or false' }).optional(),
     review_helpful: z.boolean({ error: 'review_helpful must be true or false' }).optional(),
+    owner_reply: z.boolean({ error: 'owner_reply must be true or false' }).optional(),
+    review_moderated: z.boolean({ error: 'review_moderated must be true or false' }).optional(),
   },
   { error: 'Unknown notification kind' },
 );

@@ -159,6 +159,20 @@ export function requireRole(role: Role, message = 'Only moderators can do that')
   };
 }
 
+/**
+ * The guard of every moderators' router: 401 anonymous, 403 members, and answers no cache in
+ * between may keep (they show reports, claims and who made them).
+ */
+export function moderatorsOnly(message: string): RequestHandler[] {
+  return [
+    requireRole('moderator', message),
+    (_req, res, next) => {
+      res.set('Cache-Control', 'private, no-store');
+      next();
+    },
+  ];
+}
+
 /** Whether the caller holds `role` (for answers that show more to moderators). */
 export const hasRole = (req: { auth?: AuthContext }, role: Role) =>
   req.auth?.roles.includes(role) ?? false;

@@ -3,6 +3,7 @@ export * from './components';
 export * from './stars';
 export * from './trust-score';
 export * from './review-card';
+export * from './review-reply';
 export * from './photo-grid';
 export * from './helpers';
 export * from './icons';

@@ -7,6 +7,7 @@ import { MessageIcon, MoreIcon, ThumbsUpIcon } from './icons';
 import { useMenu } from './menu';
 import { PersonName } from './people';
 import { PhotoGrid } from './photo-grid';
+import { ReviewReplySection } from './review-reply';
 import { StarRating } from './stars';
 
 export interface ReviewCardProps {
@@ -189,6 +190,7 @@ export function ReviewCard({
             <MessageIcon size={14} /> 0 comments
           </span>
         </div>
+        <ReviewReplySection review={review} />
         {footer}
       </div>
     </article>

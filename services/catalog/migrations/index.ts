@@ -4,6 +4,7 @@ import { createSearchWords } from './002_search_words';
 import { createModerationProjections } from './003_moderation';
 import { foldAccents } from './004_search_accents';
 import { searchPrefixes } from './005_search_prefix';
+import { createOwners } from './006_owners';
 
 /** Catalog publishes (outbox) and consumes (inbox) events. */
 export const migrations: Migration[] = [
@@ -13,4 +14,5 @@ export const migrations: Migration[] = [
   createModerationProjections,
   foldAccents,
   searchPrefixes,
+  createOwners,
 ];

@@ -13,6 +13,7 @@ import { createEmailConfirmedStanding } from './012_email_confirmed_standing';
 import { createFormerMembers } from './013_former_members';
 import { createEditedAt } from './014_edited_at';
 import { createFollows } from './015_follows';
+import { createReplies } from './016_replies';
 
 /** Reviews publishes (outbox) and consumes (inbox) events. */
 export const migrations: Migration[] = [
@@ -31,4 +32,5 @@ export const migrations: Migration[] = [
   createFormerMembers,
   createEditedAt,
   createFollows,
+  createReplies,
 ];

@@ -9,6 +9,7 @@ import type { ReviewsConfig } from './config';
 import { createPhotos } from './domain/photos';
 import { createModeration } from './domain/moderation';
 import { createModerationQueue } from './domain/moderation-queue';
+import { createReplies } from './domain/replies';
 import { createReviews } from './domain/reviews';
 import { createVotes } from './domain/votes';
 import { createActivityConsumer } from './events/activity-consumer';
@@ -16,6 +17,7 @@ import { createProjectionConsumer } from './events/projection-consumer';
 import { createPhotoSweeper } from './photos/sweeper';
 import { photoRoutes } from './routes/photos';
 import { appealRoutes, moderationRoutes } from './routes/moderation';
+import { replyRoutes } from './routes/replies';
 import { listRoutes, reviewRoutes } from './routes/reviews';
 import { leaversStore } from './store/leavers-store';
 import { createActivitySweeper } from './workers/activity-sweeper';
@@ -29,6 +31,7 @@ export function createReviewsApp(ctx: ServiceContext<ReviewsConfig>): ServicePar
   const queue = createModerationQueue({ db: ctx.db });
   const app = createServiceApp(ctx, (app) => {
     app.use('/api/reviews', appealRoutes(moderation));
+    app.use('/api/reviews', replyRoutes(createReplies({ db: ctx.db })));
     app.use('/api/reviews', reviewRoutes(reviews, votes, ctx.config.ALLOW_BACKDATED_REVIEWS));
     app.use('/api/moderation', moderationRoutes({ moderation, queue, reviews }));
     app.use('/api/photos', photoRoutes(photos));

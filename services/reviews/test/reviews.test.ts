@@ -54,6 +54,7 @@ describe('POST /api/reviews', () => {
         verifiedAt: null,
       },
       hasVoted: false,
+      reply: null,
     });
     const again = await alice.client.get(`/api/reviews/${res.body.id}`);
     expect(again.status).toBe(200);

@@ -254,13 +254,21 @@ describe('the list, reading and preferences', () => {
       new_follower: true,
       following_review: true,
       review_helpful: true,
+      owner_reply: true,
+      review_moderated: true,
     });
     const put = await bob.client.request('PUT', '/api/notifications/preferences', {
       body: { new_follower: false },
     });
     expect([put.status, put.body]).toEqual([
       200,
-      { new_follower: false, following_review: true, review_helpful: true },
+      {
+        new_follower: false,
+        following_review: true,
+        review_helpful: true,
+        owner_reply: true,
+        review_moderated: true,
+      },
     ]);
     await follow(ann, bob);
     // Bob still hears of other kinds: a review by someone he follows arrives, the follow did not.

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
+import { ClaimsQueuePage } from '../pages/ClaimsQueue';
 import { ModerationLogPage } from '../pages/ModerationLog';
 import { ModerationQueuePage } from '../pages/ModerationQueue';
 
@@ -10,7 +11,7 @@ function ModerationLayout({ children }: { children: ReactNode }) {
       <div className="mb-3">
         <h1 className="h3 mb-1">Moderation</h1>
         <p className="text-body-secondary mb-0">
-          Reported and unusual reviews wait here for a decision. Every decision is logged.
+          Reported and unusual reviews, and claims of businesses, wait here for a decision.
         </p>
       </div>
       <nav aria-label="Moderation" className="mb-4">
@@ -18,6 +19,11 @@ function ModerationLayout({ children }: { children: ReactNode }) {
           <li className="nav-item">
             <NavLink to="/moderation" end className="nav-link">
               Queue
+            </NavLink>
+          </li>
+          <li className="nav-item">
+            <NavLink to="/moderation/claims" className="nav-link">
+              Claims
             </NavLink>
           </li>
           <li className="nav-item">
@@ -36,6 +42,14 @@ export default function ModerationQueueScreen() {
   return (
     <ModerationLayout>
       <ModerationQueuePage />
+    </ModerationLayout>
+  );
+}
+
+export function ClaimsQueueScreen() {
+  return (
+    <ModerationLayout>
+      <ClaimsQueuePage />
     </ModerationLayout>
   );
 }

@@ -1,11 +1,13 @@
 import { useId } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { Spinner } from '@trustcircle/ui';
+import { ReplyOwnerContext, Spinner, useSessionUser } from '@trustcircle/ui';
 import { LoadError } from '../components/common';
 import { UnusualActivityNotice } from '../components/UnusualActivityNotice';
 import { useBusiness } from '../data';
+import { useOwnership } from '../owners-data';
 import { Header, Stats } from './business-detail/Header';
 import { Overview } from './business-detail/Overview';
+import { Ownership } from './business-detail/Ownership';
 import { Communities } from './business-detail/Communities';
 import { ReviewsTab } from './business-detail/ReviewsTab';
 import { Similar } from './business-detail/Similar';
@@ -28,6 +30,8 @@ export function BusinessDetailPage() {
     setParams(viewParams(next, nextView), { replace: true, preventScrollReset: true });
   const setTab = (next: Tab) => show(next);
   const baseId = useId();
+  const { user } = useSessionUser();
+  const ownership = useOwnership(business.data?.id, Boolean(user));
 
   if (business.isLoading) return <Spinner label="Loading business…" />;
   if (business.isError || !business.data)
@@ -43,7 +47,10 @@ export function BusinessDetailPage() {
   ];
 
   return (
-    <>
+    // Its owners get the reply form under each review card.
+    <ReplyOwnerContext.Provider
+      value={{ businessId: data.id, isOwner: ownership.data?.isOwner ?? false }}
+    >
       <Header business={data} />
       <div className="container-xl py-4">
         {data.unusualActivity && (
@@ -55,6 +62,7 @@ export function BusinessDetailPage() {
             moment.
           </div>
         )}
+        <Ownership businessId={data.id} ownership={ownership.data} />
         <Stats business={data} />
         <div
           className="nav nav-underline tc-tabs my-4 flex-nowrap overflow-auto"
@@ -96,6 +104,6 @@ export function BusinessDetailPage() {
           {tab === 'similar' && <Similar business={data} />}
         </div>
       </div>
-    </>
+    </ReplyOwnerContext.Provider>
   );
 }

@@ -1,8 +1,15 @@
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { Spinner, StarRating, ReviewList } from '@trustcircle/ui';
+import {
+  ReplyOwnerContext,
+  Spinner,
+  StarRating,
+  ReviewList,
+  useSessionUser,
+} from '@trustcircle/ui';
 import { reviewCountText } from '../components/BusinessCard';
 import { LoadError } from '../components/common';
 import { useBusiness, useReview } from '../data';
+import { useOwnership } from '../owners-data';
 
 /** `/reviews/{id}`: one review (the copy-link target) with its business. */
 export function ReviewPage() {
@@ -10,6 +17,9 @@ export function ReviewPage() {
   const navigate = useNavigate();
   const review = useReview(id);
   const business = useBusiness(review.data ? String(review.data.businessId) : undefined);
+  const { user } = useSessionUser();
+  // Signed in: whether the reader owns the business (its owners reply here).
+  const ownership = useOwnership(user ? review.data?.businessId : undefined, true);
   if (review.isLoading) return <Spinner label="Loading review…" />;
   if (review.isError || !review.data)
     return <LoadError error={review.error} notFoundTitle="Review not found" />;
@@ -40,10 +50,14 @@ export function ReviewPage() {
             </div>
           </div>
         )}
-        <ReviewList
-          reviews={[data]}
-          onDeleted={() => navigate(`/business/${data.businessId}`, { replace: true })}
-        />
+        <ReplyOwnerContext.Provider
+          value={{ businessId: data.businessId, isOwner: ownership.data?.isOwner ?? false }}
+        >
+          <ReviewList
+            reviews={[data]}
+            onDeleted={() => navigate(`/business/${data.businessId}`, { replace: true })}
+          />
+        </ReplyOwnerContext.Provider>
         {(pros.length > 0 || cons.length > 0) && (
           <div className="row g-3 mt-1">
             {(

@@ -148,4 +148,37 @@ describe('what a notification says and opens', () => {
     expect(notificationTarget(follower)).toBe('/users/dana');
     expect(notificationText({ ...review, business: null })).toBe('Fox Mulder wrote a new review');
   });
+
+  it('says an owner replied, and opens the review', () => {
+    const reply: Notification = {
+      ...review,
+      kind: 'owner_reply',
+      payload: { reviewId: 41, businessId: 5 },
+    };
+    expect(notificationText(reply)).toBe(
+      'Fox Mulder, owner of Luigi Trattoria, replied to your review',
+    );
+    expect(notificationTarget(reply)).toBe('/reviews/41');
+  });
+
+  it('tells a moderation decision, and opens /my-reviews where the appeal is', () => {
+    const moderated = (action: 'hold' | 'keep' | 'remove', reason: string | null = null) =>
+      ({
+        ...review,
+        kind: 'review_moderated',
+        payload: { reviewId: 41, businessId: 5, action, reason },
+        actor: null,
+      }) satisfies Notification;
+    expect(notificationText(moderated('hold'))).toBe(
+      'Reports put your review of Luigi Trattoria on hold: Hidden pending review',
+    );
+    expect(notificationText(moderated('remove', 'Spam'))).toBe(
+      'A moderator removed your review of Luigi Trattoria: Spam',
+    );
+    expect(notificationText(moderated('keep'))).toBe(
+      'A moderator reviewed the reports and kept your review of Luigi Trattoria',
+    );
+    expect(notificationTarget(moderated('remove'))).toBe('/my-reviews');
+    expect(notificationTarget(moderated('keep'))).toBe('/reviews/41');
+  });
 });

@@ -2,6 +2,7 @@ import type { Notification } from '@trustcircle/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, getPage, profilePath, useEventSource, usePagedList } from '@trustcircle/ui';
 import { NOTIFICATION_STREAM_EVENT } from '@trustcircle/contracts/social';
+import { REVIEW_HELD_NOTICE } from '@trustcircle/contracts/moderation';
 
 /** Every notification query starts with this key: one invalidation refreshes them all. */
 export const NOTIFICATIONS_KEY = ['/api/notifications'] as const;
@@ -63,10 +64,15 @@ export function useMarkAllRead() {
   });
 }
 
-/** Where a notification leads: the review it is about, else the person. */
+/**
+ * Where a notification leads: the review it is about, else the person; a review held or removed
+ * by moderation to /my-reviews, where its status and the appeal are.
+ */
 export function notificationTarget(notification: Notification): string | null {
   if (notification.kind === 'new_follower')
     return notification.actor ? profilePath(notification.actor.username) : null;
+  if (notification.kind === 'review_moderated' && notification.payload.action !== 'keep')
+    return '/my-reviews';
   return `/reviews/${notification.payload.reviewId}`;
 }
 
@@ -83,6 +89,17 @@ export function notificationText(notification: Notification): string {
       const { count } = notification.payload;
       const people = count === 1 ? '1 person' : `${count} people`;
       return `${people} found your review${business ? ` of ${business}` : ''} helpful`;
+    }
+    case 'owner_reply':
+      return business
+        ? `${who}, owner of ${business}, replied to your review`
+        : `${who} replied to your review as the owner`;
+    case 'review_moderated': {
+      const review = `your review${business ? ` of ${business}` : ''}`;
+      const { action, reason } = notification.payload;
+      if (action === 'hold') return `Reports put ${review} on hold: ${REVIEW_HELD_NOTICE}`;
+      if (action === 'keep') return `A moderator reviewed the reports and kept ${review}`;
+      return `A moderator removed ${review}${reason ? `: ${reason}` : ''}`;
     }
   }
 }

@@ -1,6 +1,7 @@
 import { REVIEW_SUBJECTS, USER_SUBJECTS } from '@trustcircle/contracts';
 import { createEventConsumer, type EventsContext } from '@trustcircle/service-kit';
 import { scoring } from '../domain/scoring';
+import { ownersStore } from '../store/owners-store';
 import { projectionsStore } from '../store/projections-store';
 
 export const CONSUMED_SUBJECTS = [
@@ -50,9 +51,11 @@ export function createProjectionsConsumer(ctx: EventsContext) {
         case 'identity.user.registered':
         case 'identity.user.updated':
           await scoring.applyAuthor(trx, event.data);
+          await ownersStore.upsertPerson(trx, event.data);
           return;
         case 'identity.user.deleted':
           await scoring.forgetAuthor(trx, event.data);
+          await ownersStore.forget(trx, event.data.id);
           return;
         case 'communities.group.created':
         case 'communities.group.updated':

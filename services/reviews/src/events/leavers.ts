@@ -1,6 +1,7 @@
 import type { UserDeletedEventData } from '@trustcircle/contracts';
 import { publish, type Knex } from '@trustcircle/service-kit';
 import { leaversStore } from '../store/leavers-store';
+import { repliesStore } from '../store/replies-store';
 import { reviewsStore } from '../store/reviews-store';
 import { votesStore } from '../store/votes-store';
 import { publishReview, publishVoteChanged } from './review-events';
@@ -24,6 +25,7 @@ export async function forgetUser(trx: Knex.Transaction, user: UserDeletedEventDa
     });
   }
   await leaversStore.deleteReportsBy(trx, user.id);
+  await repliesStore.forget(trx, user.id);
 
   const own = await leaversStore.reviewIdsOf(trx, user.id);
   if (user.reviews === 'delete') {

@@ -1,6 +1,7 @@
 import { USER_SUBJECTS, type EventEnvelope, type EventSubject } from '@trustcircle/contracts';
 import { createEventConsumer, type EventsContext, type Knex } from '@trustcircle/service-kit';
 import { projectionsStore } from '../store/projections-store';
+import { repliesStore } from '../store/replies-store';
 import { reviewsStore } from '../store/reviews-store';
 import { forgetUser } from './leavers';
 import { publishReview } from './review-events';
@@ -13,6 +14,7 @@ export const PROJECTED_SUBJECTS = [
   'communities.member.left',
   'catalog.business.created',
   'catalog.business.updated',
+  'catalog.owner.approved',
   'social.follow.created',
   'social.follow.removed',
 ] as const satisfies readonly EventSubject[];
@@ -55,6 +57,8 @@ export async function applyProjectedEvent(
     case 'catalog.business.created':
     case 'catalog.business.updated':
       return projectionsStore.upsertBusiness(trx, event.data);
+    case 'catalog.owner.approved':
+      return repliesStore.addOwner(trx, event.data);
     case 'social.follow.created':
       return projectionsStore.followed(trx, event.data);
     case 'social.follow.removed':

@@ -9,7 +9,7 @@ import {
   parseBody,
   parseIdParam,
   parseQuery,
-  requireRole,
+  moderatorsOnly,
   requireUser,
   sendJsonText,
   sendPage,
@@ -28,11 +28,7 @@ export function moderationRoutes(deps: {
   reviews: Reviews;
 }): Router {
   const router = Router();
-  router.use(requireRole('moderator', MODERATORS_ONLY));
-  router.use((_req, res, next) => {
-    res.set('Cache-Control', 'private, no-store');
-    next();
-  });
+  router.use(moderatorsOnly(MODERATORS_ONLY));
 
   router.get('/queue', async (req, res) => {
     sendPage(res, await deps.queue.queue(currentUserId(req), parseQuery(PageQuerySchema, req)));

@@ -119,6 +119,11 @@ export const leaversStore = {
       .where({ owner_id: userId })
       .orderBy('created_at')
       .select('id', 'review_id', 'content_type', 'size', 'created_at');
+    const replies: { review_id: number; body: string; created_at: Date; edited_at: Date | null }[] =
+      await db('review_replies')
+        .where({ user_id: userId })
+        .whereNull('deleted_at')
+        .orderBy('review_id');
     return {
       reviews: reviews.map((row) => ({
         id: row.id,
@@ -152,6 +157,12 @@ export const leaversStore = {
         contentType: row.content_type,
         size: row.size,
         createdAt: iso(row.created_at),
+      })),
+      replies: replies.map((row) => ({
+        reviewId: row.review_id,
+        body: row.body,
+        createdAt: iso(row.created_at),
+        editedAt: row.edited_at ? iso(row.edited_at) : null,
       })),
     };
   },

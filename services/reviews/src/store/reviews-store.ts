@@ -1,6 +1,7 @@
 import type { ReviewStatus } from '@trustcircle/contracts';
 import { preparedRows, type Knex } from '@trustcircle/service-kit';
 import type { ModerationState } from '../domain/standing';
+import { REPLY_COLUMN, REPLY_JOIN } from './replies-store';
 
 export const REVIEW_UNIQUE_KEY = 'reviews_user_business_key';
 
@@ -77,7 +78,8 @@ export interface ReviewChanges {
 
 /**
  * A review's read view (spec §3, `Review` of the contracts) as JSON text, ready to send: the
- * card the database keeps rendered (migration 004) plus `helpfulCount` and `hasVoted`.
+ * card the database keeps rendered (migration 004) plus `helpfulCount`, `hasVoted` and the
+ * owner's `reply` (replies-store.ts says why it is not in the card).
  */
 export interface ReviewView {
   id: number;
@@ -89,11 +91,12 @@ interface CardRow {
   card: string;
   helpful_count: number;
   has_voted: boolean;
+  reply: string | null;
 }
 
 function toView(row: CardRow): ReviewView {
-  // A card is a JSON object: its closing brace makes room for the two live fields.
-  const live = `,"helpfulCount":${row.helpful_count},"hasVoted":${row.has_voted}}`;
+  // A card is a JSON object: its closing brace makes room for the live fields.
+  const live = `,"helpfulCount":${row.helpful_count},"hasVoted":${row.has_voted},"reply":${row.reply ?? 'null'}}`;
   return { id: row.id, json: row.card.slice(0, -1) + live };
 }
 
@@ -168,9 +171,11 @@ async function cardRows<Row extends CardRow>(
     db.raw(
       `select r.id, r.card::text as card, r.helpful_count,
             (?::int is not null and exists (select 1 from helpful_votes v
-               where v.review_id = r.id and v.user_id = ?::int)) as has_voted${extraColumns}
+               where v.review_id = r.id and v.user_id = ?::int)) as has_voted,
+            ${REPLY_COLUMN}${extraColumns}
        from (${source}) page
        join reviews r on r.id = page.id
+       ${REPLY_JOIN}
       order by ${ordered ? 'page.pos' : 'r.id desc'}`,
       [viewerId, viewerId, ...bindings],
     ),

@@ -6,11 +6,15 @@ describe('notification preferences', () => {
       new_follower: true,
       following_review: true,
       review_helpful: true,
+      owner_reply: true,
+      review_moderated: true,
     });
     expect(preferencesFrom(['review_helpful', 'no_such_kind'])).toEqual({
       new_follower: true,
       following_review: true,
       review_helpful: false,
+      owner_reply: true,
+      review_moderated: true,
     });
   });
 

@@ -2,11 +2,18 @@ import { REVIEW_SUBJECTS, USER_SUBJECTS } from '@trustcircle/contracts';
 import { createEventConsumer, type EventsContext } from '@trustcircle/service-kit';
 import { businessesStore } from '../store/businesses-store';
 import { usersStore } from '../store/users-store';
-import { forgetUser, reviewDeleted, reviewWritten, voteChanged } from './notification-rules';
+import {
+  forgetUser,
+  ownerReplied,
+  reviewDeleted,
+  reviewModerated,
+  reviewWritten,
+  voteChanged,
+} from './notification-rules';
 
 /**
  * The users, reviews and business-name projections, and the notifications others' events make
- * (issue 18).
+ * (issue 18): new reviews, helpful votes, owners' replies and moderation decisions.
  */
 export function createNotificationsConsumer(ctx: EventsContext) {
   return createEventConsumer(ctx, {
@@ -15,6 +22,8 @@ export function createNotificationsConsumer(ctx: EventsContext) {
       ...USER_SUBJECTS,
       ...REVIEW_SUBJECTS,
       'reviews.vote.changed',
+      'reviews.reply.created',
+      'reviews.moderation.decided',
       'catalog.business.created',
       'catalog.business.updated',
     ],
@@ -39,6 +48,12 @@ export function createNotificationsConsumer(ctx: EventsContext) {
           return;
         case 'reviews.vote.changed':
           await voteChanged(trx, event.data);
+          return;
+        case 'reviews.reply.created':
+          await ownerReplied(trx, event.data);
+          return;
+        case 'reviews.moderation.decided':
+          await reviewModerated(trx, event.data);
           return;
         case 'catalog.business.created':
         case 'catalog.business.updated':

@@ -1,10 +1,13 @@
 import type {
+  ModerationDecidedEventData,
+  ReplyEventData,
   ReviewDeletedEventData,
   ReviewEventData,
   UserDeletedEventData,
   VoteChangedEventData,
 } from '@trustcircle/contracts';
 import type { Knex } from '@trustcircle/service-kit';
+import { moderationNotice } from '../domain/moderation-notice';
 import { followsStore } from '../store/follows-store';
 import { notificationsStore } from '../store/notifications-store';
 import { reviewsStore } from '../store/reviews-store';
@@ -46,6 +49,34 @@ export async function voteChanged(trx: Knex.Transaction, vote: VoteChangedEventD
     userId: authorId,
     reviewId: vote.reviewId,
     businessId: vote.businessId,
+  });
+  await publishWritten(trx, written);
+}
+
+/** An owner replied to a review: its author hears of it (not of edits, nor of their own reply). */
+export async function ownerReplied(trx: Knex.Transaction, reply: ReplyEventData) {
+  if (reply.ownerId === reply.reviewAuthorId) return;
+  await notificationsStore.lockRecipients(trx, [reply.reviewAuthorId]);
+  const written = await notificationsStore.insert(trx, {
+    userIds: [reply.reviewAuthorId],
+    kind: 'owner_reply',
+    payload: { reviewId: reply.reviewId, businessId: reply.businessId },
+    actorId: reply.ownerId,
+  });
+  await publishWritten(trx, written);
+}
+
+/** A moderation decision on a review its author should know of (domain/moderation-notice.ts). */
+export async function reviewModerated(trx: Knex.Transaction, decision: ModerationDecidedEventData) {
+  const payload = moderationNotice(decision);
+  if (!payload) return;
+  await notificationsStore.lockRecipients(trx, [decision.userId]);
+  // No actor: which moderator decided is not the author's to know.
+  const written = await notificationsStore.insert(trx, {
+    userIds: [decision.userId],
+    kind: 'review_moderated',
+    payload,
+    actorId: null,
   });
   await publishWritten(trx, written);
 }

@@ -16,6 +16,14 @@ const KIND_LABELS: Record<NotificationKind, { label: string; hint: string }> = {
     label: 'Helpful votes',
     hint: 'People find your review helpful (grouped per review).',
   },
+  owner_reply: {
+    label: 'Owner replies',
+    hint: "A business's owner replies to your review.",
+  },
+  review_moderated: {
+    label: 'Moderation of your reviews',
+    hint: 'Reports put your review on hold, or a moderator keeps or removes it.',
+  },
 };
 
 /**
