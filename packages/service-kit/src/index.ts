@@ -19,6 +19,7 @@ export * from './provision';
 export { provisionAll, serviceRoleName, SERVICE_EXTENSIONS } from './provision-cli';
 export * from './search';
 export * from './search-words';
+export * from './read-cache';
 export * from './server';
 export * from './service-app';
 export * from './validate';

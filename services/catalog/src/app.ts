@@ -17,6 +17,7 @@ export function createCatalogApp(ctx: ServiceContext<CatalogConfig>): ServicePar
   const businesses = createBusinesses({
     db: ctx.db,
     trendingDays: ctx.config.TRENDING_DAYS,
+    searchCacheMs: ctx.config.SEARCH_CACHE_SECONDS * 1000,
   });
   const owners = createOwners({ db: ctx.db });
   const app = createServiceApp(ctx, (app) => {

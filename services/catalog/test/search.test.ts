@@ -145,3 +145,14 @@ describe('X-Total-Count (?total=true)', () => {
     expect(res.body.issues[0]).toEqual({ path: 'total', message: 'total must be true or false' });
   });
 });
+
+describe('answers reused for seconds (SEARCH_CACHE_SECONDS)', () => {
+  it('still finds a business the moment it is added or renamed', async () => {
+    expect(await names('zanzibar')).toEqual([]);
+    const added = await createBusiness({ name: 'Zanzibar Kitchen', category: 'Restaurants' });
+    expect(await names('zanzibar')).toEqual(['Zanzibar Kitchen']);
+    const renamed = await member.patch(`/api/businesses/${added.id}`, { name: 'Zanzibar Grill' });
+    expect(renamed.status).toBe(200);
+    expect(await names('zanzibar')).toEqual(['Zanzibar Grill']);
+  });
+});

@@ -13,6 +13,7 @@ import {
 } from '@trustcircle/contracts';
 import {
   conflict,
+  createReadCache,
   cursorCodec,
   cursorId,
   cutPage,
@@ -30,7 +31,12 @@ import { communityRating } from './trust-score';
 export interface BusinessesDeps {
   db: Knex;
   trendingDays: number;
+  /** How long a search's answer is reused (0: never): SEARCH_CACHE_SECONDS. */
+  searchCacheMs: number;
 }
+
+/** Distinct searches remembered at once (each answer is one page of at most 50 rows). */
+const SEARCH_CACHE_ENTRIES = 2_000;
 
 /** Plain lists page by id; ranked search results by offset (the rank is not a stable key). */
 const listCursor = cursorCodec('businesses', z.object({ id: cursorId }));
@@ -64,7 +70,14 @@ export function canonicalCategory(value: string): string | null {
   return CATEGORIES.find((category) => category.toLowerCase() === wanted) ?? null;
 }
 
-export function createBusinesses({ db, trendingDays }: BusinessesDeps) {
+export function createBusinesses({ db, trendingDays, searchCacheMs }: BusinessesDeps) {
+  // The same search asked again within seconds (the top bar's suggestions as people type, a
+  // popular word) costs a ranking of every match: answered from memory instead. A business
+  // this process adds or edits clears it; scores in the answers may be that many seconds old.
+  const searches = createReadCache<{ rows: BusinessRow[]; total: number }>({
+    max: SEARCH_CACHE_ENTRIES,
+    ttlMs: searchCacheMs,
+  });
   return {
     categories(): Promise<string[]> {
       return businessesStore.categories(db);
@@ -81,13 +94,16 @@ export function createBusinesses({ db, trendingDays }: BusinessesDeps) {
       const text = query.search?.trim() ?? '';
       if (text) {
         const start = searchCursor.decode(query.cursor)?.offset ?? 0;
-        const { rows, total } = await businessesStore.search(db, {
+        const options = {
           text,
           category,
           offset: start,
           limit: query.limit + 1,
           total: Boolean(query.total) && start === 0,
-        });
+        };
+        const { rows, total } = await searches.get(JSON.stringify(options), () =>
+          businessesStore.search(db, options),
+        );
         const more = rows.length > query.limit;
         return {
           items: rows.slice(0, query.limit).map(toSummary),
@@ -146,7 +162,7 @@ export function createBusinesses({ db, trendingDays }: BusinessesDeps) {
     async create(input: BusinessCreate, userId: number): Promise<BusinessDetail> {
       if (await businessesStore.nameTaken(db, input.name, input.category)) throw nameTaken();
       try {
-        return await db.transaction(async (trx) => {
+        const created = await db.transaction(async (trx) => {
           const row = await businessesStore.insert(trx, input, userId);
           // Facts can only precede their business in a replayed history; take them into account.
           await recomputeBusiness(trx, row.id);
@@ -154,6 +170,8 @@ export function createBusinesses({ db, trendingDays }: BusinessesDeps) {
           const fresh = (await businessesStore.findById(trx, row.id)) ?? row;
           return toDetail(fresh, []);
         });
+        searches.clear();
+        return created;
       } catch (error) {
         // Two creations racing for one name: the unique index decides.
         if (isUniqueViolation(error, NAME_IN_CATEGORY_KEY)) throw nameTaken();
@@ -175,6 +193,7 @@ export function createBusinesses({ db, trendingDays }: BusinessesDeps) {
           await businessesStore.update(trx, id, changes);
           await publishBusinessUpdated(trx, (await businessesStore.findById(trx, id))!);
         });
+        searches.clear();
       } catch (error) {
         if (isUniqueViolation(error, NAME_IN_CATEGORY_KEY)) throw nameTaken();
         throw error;

@@ -1,0 +1,55 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createReadCache } from './read-cache';
+
+describe('createReadCache', () => {
+  const counting = () => {
+    let loads = 0;
+    return {
+      load: async () => {
+        loads += 1;
+        await sleep(5);
+        return { loads };
+      },
+      loads: () => loads,
+    };
+  };
+
+  it('answers a key again from memory, and concurrent misses share one load', async () => {
+    const cache = createReadCache<{ loads: number }>({ max: 10, ttlMs: 60_000 });
+    const source = counting();
+    const together = await Promise.all([1, 2, 3].map(() => cache.get('a', source.load)));
+    expect(together).toEqual([{ loads: 1 }, { loads: 1 }, { loads: 1 }]);
+    expect(await cache.get('a', source.load)).toEqual({ loads: 1 });
+    expect(await cache.get('b', source.load)).toEqual({ loads: 2 });
+  });
+
+  it('loads again after its time, or after clear()', async () => {
+    const cache = createReadCache<{ loads: number }>({ max: 10, ttlMs: 40 });
+    const source = counting();
+    await cache.get('a', source.load);
+    await sleep(60);
+    await cache.get('a', source.load);
+    expect(source.loads()).toBe(2);
+    cache.clear();
+    await cache.get('a', source.load);
+    expect(source.loads()).toBe(3);
+  });
+
+  it('keeps at most max entries, and with no time at all remembers nothing', async () => {
+    const bounded = createReadCache<{ loads: number }>({ max: 2, ttlMs: 60_000 });
+    const source = counting();
+    for (const key of ['a', 'b', 'c', 'a']) await bounded.get(key, source.load);
+    expect(source.loads()).toBe(4);
+    const off = createReadCache<{ loads: number }>({ max: 10, ttlMs: 0 });
+    const direct = counting();
+    await off.get('a', direct.load);
+    await off.get('a', direct.load);
+    expect(direct.loads()).toBe(2);
+  });
+
+  it('does not keep a failed load', async () => {
+    const cache = createReadCache<{ ok: boolean }>({ max: 10, ttlMs: 60_000 });
+    await expect(cache.get('a', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(await cache.get('a', async () => ({ ok: true }))).toEqual({ ok: true });
+  });
+});
