@@ -23,3 +23,4 @@ export * from './hooks';
 export * from './toast';
 export * from './people';
 export * from './menu';
+export * from './textarea-field';

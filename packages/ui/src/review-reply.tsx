@@ -1,6 +1,7 @@
 import type { ModeratedReview, ReviewReply } from '@trustcircle/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { createContext, useContext, useId, useState, type ReactNode } from 'react';
+import { createContext, useContext, useState, type ReactNode } from 'react';
+import { TextareaField } from './textarea-field';
 import { api, SESSION_QUERY_KEY } from './api';
 import { RelativeDate } from './components';
 import { apiMessage, longDate } from './helpers';
@@ -57,7 +58,6 @@ function ReplyForm({
   onCancel(): void;
 }) {
   const [body, setBody] = useState(initial);
-  const id = useId();
   return (
     <form
       className="tc-reply-form mt-2"
@@ -66,26 +66,14 @@ function ReplyForm({
         onSave(body);
       }}
     >
-      <label htmlFor={id} className="form-label small fw-semibold">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        className={`form-control form-control-sm ${error ? 'is-invalid' : ''}`}
-        rows={3}
-        maxLength={REPLY_MAX_LENGTH}
+      <TextareaField
+        label={label}
         value={body}
-        onChange={(event) => setBody(event.target.value)}
-        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+        onChange={setBody}
+        maxLength={REPLY_MAX_LENGTH}
+        error={error}
+        hint={`Your reply is public and shown under the review. ${body.length}/${REPLY_MAX_LENGTH}`}
       />
-      {error && (
-        <div id={`${id}-error`} className="invalid-feedback" role="alert">
-          {error}
-        </div>
-      )}
-      <div id={`${id}-hint`} className="form-text">
-        Your reply is public and shown under the review. {body.length}/{REPLY_MAX_LENGTH}
-      </div>
       <div className="d-flex gap-2 mt-2">
         <button type="submit" className="btn btn-sm btn-primary" disabled={pending || !body.trim()}>
           {pending ? 'Saving…' : 'Post reply'}

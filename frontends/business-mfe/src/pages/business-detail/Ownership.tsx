@@ -1,7 +1,7 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { BusinessOwnership, Claim } from '@trustcircle/contracts';
-import { apiMessage, OwnerBadge, useSessionUser, useToast } from '@trustcircle/ui';
+import { apiMessage, OwnerBadge, TextareaField, useSessionUser, useToast } from '@trustcircle/ui';
 import { useClaim } from '../../owners-data';
 
 /** The most a claim's message may say (the API's limit). */
@@ -11,7 +11,6 @@ function ClaimForm({ businessId, onDone }: { businessId: number; onDone(): void 
   const [message, setMessage] = useState('');
   const claim = useClaim(businessId);
   const toast = useToast();
-  const id = useId();
   const error = claim.isError ? apiMessage(claim.error) : null;
   return (
     <form
@@ -30,26 +29,14 @@ function ClaimForm({ businessId, onDone }: { businessId: number; onDone(): void 
         });
       }}
     >
-      <label htmlFor={id} className="form-label small fw-semibold">
-        How are you connected to this business?
-      </label>
-      <textarea
-        id={id}
-        className={`form-control form-control-sm ${error ? 'is-invalid' : ''}`}
-        rows={3}
-        maxLength={CLAIM_MAX_LENGTH}
+      <TextareaField
+        label="How are you connected to this business?"
         value={message}
-        onChange={(event) => setMessage(event.target.value)}
-        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+        onChange={setMessage}
+        maxLength={CLAIM_MAX_LENGTH}
+        error={error}
+        hint="For example your role and how we can confirm it. Only moderators read this."
       />
-      {error && (
-        <div id={`${id}-error`} className="invalid-feedback" role="alert">
-          {error}
-        </div>
-      )}
-      <div id={`${id}-hint`} className="form-text">
-        For example your role and how we can confirm it. Only moderators read this.
-      </div>
       <div className="d-flex gap-2 mt-2">
         <button
           type="submit"
