@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 
 /**
  * A labelled, bounded text area with its hint and the server's error (shown invalid, announced):
- * the owner's claim message and reply forms.
+ * the owner's claim message and reply forms, the appeal's message.
  */
 export function TextareaField({
   label,
@@ -17,9 +17,10 @@ export function TextareaField({
   onChange(value: string): void;
   maxLength: number;
   error: string | null;
-  hint: ReactNode;
+  hint?: ReactNode;
 }) {
   const id = useId();
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean);
   return (
     <>
       <label htmlFor={id} className="form-label small fw-semibold">
@@ -32,16 +33,18 @@ export function TextareaField({
         maxLength={maxLength}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+        aria-describedby={describedBy.join(' ') || undefined}
       />
       {error && (
         <div id={`${id}-error`} className="invalid-feedback" role="alert">
           {error}
         </div>
       )}
-      <div id={`${id}-hint`} className="form-text">
-        {hint}
-      </div>
+      {hint && (
+        <div id={`${id}-hint`} className="form-text">
+          {hint}
+        </div>
+      )}
     </>
   );
 }

@@ -1,6 +1,6 @@
 import type { ModeratedReview } from '@trustcircle/contracts';
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import {
   api,
@@ -13,6 +13,7 @@ import {
   REVIEW_LINK_COPIED,
   ReviewCard,
   Spinner,
+  TextareaField,
   useReviewDeletion,
   useToast,
 } from '@trustcircle/ui';
@@ -48,7 +49,6 @@ function AppealForm({ review, onCancel }: { review: ModeratedReview; onCancel():
   const [message, setMessage] = useState('');
   const appeal = useAppeal();
   const toast = useToast();
-  const id = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     appeal.mutate(
@@ -65,23 +65,13 @@ function AppealForm({ review, onCancel }: { review: ModeratedReview; onCancel():
   };
   return (
     <form className="mt-2" onSubmit={submit} noValidate>
-      <label htmlFor={id} className="form-label small fw-semibold">
-        Message to the moderators (optional)
-      </label>
-      <textarea
-        id={id}
-        className={`form-control form-control-sm ${appeal.isError ? 'is-invalid' : ''}`}
-        rows={3}
-        maxLength={1000}
+      <TextareaField
+        label="Message to the moderators (optional)"
         value={message}
-        onChange={(event) => setMessage(event.target.value)}
-        aria-describedby={appeal.isError ? `${id}-error` : undefined}
+        onChange={setMessage}
+        maxLength={1000}
+        error={appeal.isError ? apiMessage(appeal.error) : null}
       />
-      {appeal.isError && (
-        <div id={`${id}-error`} className="invalid-feedback" role="alert">
-          {apiMessage(appeal.error)}
-        </div>
-      )}
       <div className="d-flex flex-wrap gap-2 mt-2">
         <button type="submit" className="btn btn-sm btn-primary" disabled={appeal.isPending}>
           Send appeal
