@@ -62,7 +62,7 @@ export function PhotoPicker({
         JPG, PNG or WebP, up to 5 MB each.
       </div>
       {kept.length + photos.length > 0 && (
-        <ul className="tc-photo-previews list-unstyled mt-2 mb-0" aria-label="Chosen photos">
+        <ul className="tc-photo-grid list-unstyled mt-2 mb-0" aria-label="Chosen photos">
           {kept.map((url, index) => (
             <li key={url} className="position-relative">
               <img src={url} alt={`Photo ${index + 1} of your review`} />
