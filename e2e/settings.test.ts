@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { catalogService } from '@trustcircle/catalog';
 import { communitiesService } from '@trustcircle/communities';
 import { reviewsService } from '@trustcircle/reviews';
 import { socialService } from '@trustcircle/social';
@@ -8,8 +9,8 @@ import { expectNoSeriousViolations, loginInBrowser, screenshot, toastText } from
 
 jest.setTimeout(90_000);
 
-// The export gathers what communities, reviews and social hold too.
-const account = accountWorld([communitiesService, reviewsService, socialService]);
+// The export gathers what catalog (claims, ownerships), communities, reviews and social hold too.
+const account = accountWorld([catalogService, communitiesService, reviewsService, socialService]);
 const { mailedLink, registered, signedIn, settingsOrSignIn } = account;
 
 async function openSettings(p: Page, section: string) {
