@@ -126,19 +126,25 @@ describe('forgotten password', () => {
   });
 
   it('takes about as long whether or not the address exists', async () => {
-    const { fields } = await signUp();
+    // Three accounts, three requests each: every "known" request takes the whole mailing path
+    // (three resets an hour are mailed per account).
+    const emails = [(await signUp()).fields.email, (await signUp()).fields.email];
+    emails.push((await signUp()).fields.email);
     const time = async (email: string) => {
       const started = performance.now();
       await world.stack.client().post('/api/password/forgot', { email });
       return performance.now() - started;
     };
+    // Interleaved pairs and the median of nine: a busy machine (CI) slows single requests by
+    // 100 ms and more, on either side; a real difference (a password hash, SMTP) shows in
+    // every pair.
     const known: number[] = [];
     const unknown: number[] = [];
-    for (let i = 0; i < 3; i += 1) {
-      known.push(await time(fields.email));
-      unknown.push(await time(`ghost${i}.${fields.email}`));
+    for (let i = 0; i < 9; i += 1) {
+      known.push(await time(emails[i % 3]!));
+      unknown.push(await time(`ghost${i}.${emails[0]}`));
     }
-    const median = (xs: number[]) => xs.sort((a, b) => a - b)[1]!;
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[4]!;
     expect(Math.abs(median(known) - median(unknown))).toBeLessThan(50);
   });
 
