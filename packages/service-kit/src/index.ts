@@ -1,6 +1,7 @@
 export * from './auth';
 export * from './config';
 export * from './cursor';
+export * from './after-commit';
 export * from './db';
 export * from './db-errors';
 export * from './errors';

@@ -10,6 +10,7 @@ import type { SocialConfig } from './config';
 import { createFollows } from './domain/follows';
 import { createNotifications } from './domain/notifications';
 import { createNotificationsConsumer } from './events/consumers';
+import { announcer } from './events/social-events';
 import { followRoutes } from './routes/follows';
 import { notificationRoutes } from './routes/notifications';
 import { socialExportOf } from './store/export-store';
@@ -19,6 +20,7 @@ import { StreamHub } from './stream/hub';
 export function createSocialApp(ctx: ServiceContext<SocialConfig>): ServiceParts {
   const { db, config, logger } = ctx;
   const hub = new StreamHub({ db, logger, heartbeatMs: config.SSE_HEARTBEAT_MS });
+  const announce = announcer((written) => hub.wake(written), logger);
   new Gauge({
     name: 'social_sse_streams',
     help: 'Notification streams open on this replica',
@@ -28,7 +30,7 @@ export function createSocialApp(ctx: ServiceContext<SocialConfig>): ServiceParts
     },
   });
   const app = createServiceApp(ctx, (app) => {
-    app.use('/api/users', followRoutes(createFollows({ db })));
+    app.use('/api/users', followRoutes(createFollows({ db, announce })));
     app.use(
       '/api/notifications',
       notificationRoutes({
@@ -45,6 +47,10 @@ export function createSocialApp(ctx: ServiceContext<SocialConfig>): ServiceParts
   });
   return {
     app,
-    workers: [createOutboxRelay(ctx), createNotificationsConsumer(ctx), createFanOut(ctx, hub)],
+    workers: [
+      createOutboxRelay(ctx),
+      createNotificationsConsumer(ctx, announce),
+      createFanOut(ctx, hub),
+    ],
   };
 }

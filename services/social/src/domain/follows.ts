@@ -13,11 +13,7 @@ import {
   notFound,
   type Knex,
 } from '@trustcircle/service-kit';
-import {
-  publishFollowCreated,
-  publishFollowRemoved,
-  publishWritten,
-} from '../events/social-events';
+import { publishFollowCreated, publishFollowRemoved, type Announce } from '../events/social-events';
 import { followsStore } from '../store/follows-store';
 import { notificationsStore } from '../store/notifications-store';
 import { usersStore, type UserRow } from '../store/users-store';
@@ -31,7 +27,7 @@ const followingCursor = cursorCodec('following', cursorId);
  * only a change publishes its event, and a new follow notifies the followee (once while unread,
  * however often someone follows and unfollows).
  */
-export function createFollows({ db }: { db: Knex }) {
+export function createFollows({ db, announce }: { db: Knex; announce: Announce }) {
   async function profile(username: string): Promise<UserRow> {
     const user = await usersStore.byUsername(db, username);
     if (!user) throw notFound(USER_NOT_FOUND);
@@ -78,7 +74,7 @@ export function createFollows({ db }: { db: Knex }) {
           actorId: followerId,
           groupKey: `follower:${followerId}`,
         });
-        await publishWritten(trx, written);
+        await announce(trx, written);
       });
       return status(followee, followerId);
     },

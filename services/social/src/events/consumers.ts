@@ -10,12 +10,13 @@ import {
   reviewWritten,
   voteChanged,
 } from './notification-rules';
+import type { Announce } from './social-events';
 
 /**
  * The users, reviews and business-name projections, and the notifications others' events make
  * (issue 18): new reviews, helpful votes, owners' replies and moderation decisions.
  */
-export function createNotificationsConsumer(ctx: EventsContext) {
+export function createNotificationsConsumer(ctx: EventsContext, announce: Announce) {
   return createEventConsumer(ctx, {
     purpose: 'notifications',
     subjects: [
@@ -37,23 +38,23 @@ export function createNotificationsConsumer(ctx: EventsContext) {
           await forgetUser(trx, event.data);
           return;
         case 'reviews.review.created':
-          await reviewWritten(trx, event.data, { isNew: true });
+          await reviewWritten(trx, event.data, { isNew: true }, announce);
           return;
         case 'reviews.review.updated':
         case 'reviews.review.hidden':
-          await reviewWritten(trx, event.data, { isNew: false });
+          await reviewWritten(trx, event.data, { isNew: false }, announce);
           return;
         case 'reviews.review.deleted':
           await reviewDeleted(trx, event.data);
           return;
         case 'reviews.vote.changed':
-          await voteChanged(trx, event.data);
+          await voteChanged(trx, event.data, announce);
           return;
         case 'reviews.reply.created':
-          await ownerReplied(trx, event.data);
+          await ownerReplied(trx, event.data, announce);
           return;
         case 'reviews.moderation.decided':
-          await reviewModerated(trx, event.data);
+          await reviewModerated(trx, event.data, announce);
           return;
         case 'catalog.business.created':
         case 'catalog.business.updated':

@@ -12,7 +12,7 @@ import { followsStore } from '../store/follows-store';
 import { notificationsStore } from '../store/notifications-store';
 import { reviewsStore } from '../store/reviews-store';
 import { usersStore } from '../store/users-store';
-import { publishWritten } from './social-events';
+import type { Announce } from './social-events';
 
 /**
  * A review seen for the first time (`reviews.review.created`, or the first of its events to
@@ -23,6 +23,7 @@ export async function reviewWritten(
   trx: Knex.Transaction,
   review: ReviewEventData,
   { isNew }: { isNew: boolean },
+  announce: Announce,
 ) {
   const fresh = await reviewsStore.upsert(trx, review);
   if (!isNew || !fresh || review.hidden) return;
@@ -33,14 +34,18 @@ export async function reviewWritten(
     payload: { reviewId: review.id, businessId: review.businessId, rating: review.rating },
     actorId: review.userId,
   });
-  await publishWritten(trx, written);
+  await announce(trx, written);
 }
 
 /**
  * Someone found a review helpful: its author hears of it, grouped per review while unread, each
  * person counted once however often they toggle. Votes taken back change nothing here.
  */
-export async function voteChanged(trx: Knex.Transaction, vote: VoteChangedEventData) {
+export async function voteChanged(
+  trx: Knex.Transaction,
+  vote: VoteChangedEventData,
+  announce: Announce,
+) {
   if (vote.voted !== true || vote.voterId === undefined) return;
   const authorId = await reviewsStore.authorOf(trx, vote.reviewId);
   if (authorId === null || authorId === vote.voterId) return;
@@ -50,11 +55,15 @@ export async function voteChanged(trx: Knex.Transaction, vote: VoteChangedEventD
     reviewId: vote.reviewId,
     businessId: vote.businessId,
   });
-  await publishWritten(trx, written);
+  await announce(trx, written);
 }
 
 /** An owner replied to a review: its author hears of it (not of edits, nor of their own reply). */
-export async function ownerReplied(trx: Knex.Transaction, reply: ReplyEventData) {
+export async function ownerReplied(
+  trx: Knex.Transaction,
+  reply: ReplyEventData,
+  announce: Announce,
+) {
   if (reply.ownerId === reply.reviewAuthorId) return;
   await notificationsStore.lockRecipients(trx, [reply.reviewAuthorId]);
   const written = await notificationsStore.insert(trx, {
@@ -63,11 +72,15 @@ export async function ownerReplied(trx: Knex.Transaction, reply: ReplyEventData)
     payload: { reviewId: reply.reviewId, businessId: reply.businessId },
     actorId: reply.ownerId,
   });
-  await publishWritten(trx, written);
+  await announce(trx, written);
 }
 
 /** A moderation decision on a review its author should know of (domain/moderation-notice.ts). */
-export async function reviewModerated(trx: Knex.Transaction, decision: ModerationDecidedEventData) {
+export async function reviewModerated(
+  trx: Knex.Transaction,
+  decision: ModerationDecidedEventData,
+  announce: Announce,
+) {
   const payload = moderationNotice(decision);
   if (!payload) return;
   await notificationsStore.lockRecipients(trx, [decision.userId]);
@@ -78,7 +91,7 @@ export async function reviewModerated(trx: Knex.Transaction, decision: Moderatio
     payload,
     actorId: null,
   });
-  await publishWritten(trx, written);
+  await announce(trx, written);
 }
 
 export async function reviewDeleted(trx: Knex.Transaction, review: ReviewDeletedEventData) {

@@ -14,7 +14,8 @@ import type { StreamHub } from './hub';
  * Every replica hears `social.notification.created` as a plain NATS subscriber (not a durable
  * consumer: each replica needs every message, and a missed one is caught by the heartbeat's
  * re-read) and wakes the recipient's streams open here. The outbox publishes the event after
- * the notification committed, so the stream's read finds it.
+ * the notification committed, so the stream's read finds it. The replica that wrote them has
+ * woken its own streams already (`announcer`); for them this wake finds nothing new to read.
  */
 export function createFanOut(ctx: EventsContext, hub: StreamHub): BackgroundWorker {
   const link = requireNats(ctx, 'notification fan-out');
@@ -31,7 +32,7 @@ export function createFanOut(ctx: EventsContext, hub: StreamHub): BackgroundWork
       try {
         const envelope = message.json<{ data?: unknown }>();
         const data = NotificationCreatedEventDataSchema.safeParse(envelope.data);
-        if (data.success) void hub.wake(data.data.notifications.map((n) => n.userId));
+        if (data.success) void hub.wake(data.data.notifications);
       } catch (err) {
         ctx.logger.warn({ err }, 'unreadable notification push');
       }

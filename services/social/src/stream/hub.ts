@@ -64,8 +64,9 @@ class OpenStream {
 }
 
 /**
- * The streams open on this replica, by member. Any replica's notifications reach it through
- * NATS (`wake`, one read for every stream woken together), and a heartbeat both keeps idle
+ * The streams open on this replica, by member. Notifications written here wake them as soon as
+ * they commit, any replica's reach it through NATS (`wake`, one read for every stream woken
+ * together), and a heartbeat both keeps idle
  * connections alive through proxies and re-reads each stream, so a push lost on the way costs
  * at most one heartbeat of delay.
  */
@@ -100,12 +101,18 @@ export class StreamHub {
     if (set?.size === 0) this.byUser.delete(stream.userId);
   }
 
-  /** Reads and sends what these members' streams on this replica have not sent yet. */
-  wake(userIds: Iterable<number>): Promise<void> {
+  /**
+   * Reads and sends what these members' streams on this replica have not sent yet. A stream
+   * that has already sent a member's newest announced id is left alone: the same notifications
+   * are announced twice (right after commit here, then through NATS to every replica).
+   */
+  wake(written: Iterable<{ userId: number; id: number }>): Promise<void> {
+    const newest = new Map<number, number>();
+    for (const { userId, id } of written) newest.set(userId, Math.max(id, newest.get(userId) ?? 0));
     const streams: OpenStream[] = [];
-    for (const userId of new Set(userIds)) {
+    for (const [userId, id] of newest) {
       for (const stream of this.byUser.get(userId) ?? []) {
-        if (stream.claim()) streams.push(stream);
+        if (stream.lastId < id && stream.claim()) streams.push(stream);
       }
     }
     return streams.length ? this.read(streams) : Promise.resolve();
@@ -145,7 +152,11 @@ export class StreamHub {
 
   /** Every stream reads what it may have missed. */
   wakeAll(): Promise<void> {
-    return this.wake(this.byUser.keys());
+    const streams: OpenStream[] = [];
+    for (const set of this.byUser.values()) {
+      for (const stream of set) if (stream.claim()) streams.push(stream);
+    }
+    return streams.length ? this.read(streams) : Promise.resolve();
   }
 
   start(): void {
