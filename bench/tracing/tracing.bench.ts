@@ -26,7 +26,12 @@ async function otlpSink(): Promise<{ url: string; exportedBytes: () => number; c
   let bytes = 0;
   const server = createServer((req, res) => {
     req.on('data', (chunk: Buffer) => (bytes += chunk.length));
-    req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
+    // An empty answer reads as a full success in either encoding.
+    req.on('end', () => {
+      const json = req.headers['content-type'] === 'application/json';
+      res.writeHead(200, { 'content-type': json ? 'application/json' : 'application/x-protobuf' });
+      res.end(json ? '{}' : undefined);
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {

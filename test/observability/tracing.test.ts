@@ -93,6 +93,9 @@ beforeAll(async () => {
   platform = await startPlatform({
     OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
     OTEL_BSP_SCHEDULE_DELAY: '200',
+    // JSON, to read the spans here; the default protobuf export has its own test
+    // (service-kit tracing/otlp-export.test.ts).
+    OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
     // Successful requests and applied events are logged at debug.
     LOG_LEVEL: 'debug',
   });

@@ -48,3 +48,17 @@ export function samplerFromEnv(env: Env = process.env): SamplerChoice {
   const valid = env.OTEL_TRACES_SAMPLER_ARG !== undefined && ratio >= 0 && ratio <= 1;
   return { root, ratio: valid ? ratio : 1, parentBased };
 }
+
+export type OtlpProtocol = 'http/protobuf' | 'http/json';
+
+/**
+ * `OTEL_EXPORTER_OTLP_TRACES_PROTOCOL`, else `OTEL_EXPORTER_OTLP_PROTOCOL`, else the spec's
+ * default `http/protobuf`: half the bytes of JSON and half its encoding CPU per span
+ * (docs/performance.md, "Tracing overhead"). gRPC is not offered: anything else is protobuf.
+ */
+export function otlpProtocol(env: Env = process.env): OtlpProtocol {
+  const name = (env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? env.OTEL_EXPORTER_OTLP_PROTOCOL ?? '')
+    .trim()
+    .toLowerCase();
+  return name === 'http/json' ? 'http/json' : 'http/protobuf';
+}

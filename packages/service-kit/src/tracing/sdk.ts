@@ -1,7 +1,8 @@
 import { context, propagation, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { OTLPTraceExporter as OtlpJsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { OTLPTraceExporter as OtlpProtobufExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import {
   AlwaysOffSampler,
@@ -14,7 +15,7 @@ import {
 } from '@opentelemetry/sdk-trace';
 import { enableServerSpans } from './server-span';
 import { enableSqlSpans } from './sql-span';
-import { samplerFromEnv, tracingConfigured, type Env } from './env';
+import { otlpProtocol, samplerFromEnv, tracingConfigured, type Env } from './env';
 
 let provider: TracerProvider | null = null;
 
@@ -35,7 +36,8 @@ function sampler(env: Env): Sampler {
 }
 
 /**
- * Starts the OpenTelemetry trace SDK: W3C trace context, batched OTLP/HTTP (JSON) export.
+ * Starts the OpenTelemetry trace SDK: W3C trace context, batched OTLP/HTTP export (protobuf
+ * unless `OTEL_EXPORTER_OTLP_PROTOCOL` says `http/json`).
  * Requests get their SERVER span from service-kit's own `serverSpans` (http-app) and pass the
  * trace on with `traceHeaders`; SQL statements get theirs from `traceQueries` (db.ts) when
  * sampled. No instrumentation patches a module: the http, express and pg ones cost a third of
@@ -52,7 +54,8 @@ export function startTracing(serviceName: string, env: Env = process.env): boole
     }),
     spanProcessors: [
       new BatchSpanProcessor({
-        exporter: new OTLPTraceExporter(),
+        exporter:
+          otlpProtocol(env) === 'http/json' ? new OtlpJsonExporter() : new OtlpProtobufExporter(),
         scheduledDelayMillis: numberFrom(env.OTEL_BSP_SCHEDULE_DELAY, 5000),
         maxQueueSize: numberFrom(env.OTEL_BSP_MAX_QUEUE_SIZE, 2048),
       }),

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { activeTraceCarrier, activeTraceIds, contextFromCarrier, inSpan } from './context';
-import { processServiceName, samplerFromEnv, tracingConfigured } from './env';
+import { otlpProtocol, processServiceName, samplerFromEnv, tracingConfigured } from './env';
 
 describe('tracing settings', () => {
   test('on only with an OTLP endpoint', () => {
@@ -12,6 +12,20 @@ describe('tracing settings', () => {
     expect(tracingConfigured({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://c/v1/traces' })).toBe(
       true,
     );
+  });
+
+  test('exports protobuf unless the protocol setting asks for JSON', () => {
+    expect(otlpProtocol({})).toBe('http/protobuf');
+    expect(otlpProtocol({ OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' })).toBe('http/json');
+    // The traces-only setting wins over the general one, as the spec says.
+    expect(
+      otlpProtocol({
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+        OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/protobuf',
+      }),
+    ).toBe('http/protobuf');
+    expect(otlpProtocol({ OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: ' HTTP/JSON ' })).toBe('http/json');
+    expect(otlpProtocol({ OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).toBe('http/protobuf');
   });
 
   test('the sampler follows OTEL_TRACES_SAMPLER and its argument, as the spec defines them', () => {
