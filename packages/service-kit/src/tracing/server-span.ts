@@ -40,6 +40,9 @@ export function serverSpans({ fromCaller }: { fromCaller: boolean }): RequestHan
       },
       parent,
     );
+    // Not sampled: nothing will be recorded, but the span still carries the decision onwards
+    // (the services' parent-based samplers follow it), so only the bookkeeping is skipped.
+    if (!span.isRecording()) return context.with(trace.setSpan(parent, span), next);
     let ended = false;
     const end = () => {
       if (ended) return;
