@@ -52,4 +52,15 @@ describe('createReadCache', () => {
     await expect(cache.get('a', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
     expect(await cache.get('a', async () => ({ ok: true }))).toEqual({ ok: true });
   });
+
+  it('answers a caller whose load a clear() overtook with a fresh load, not an error', async () => {
+    const cache = createReadCache<{ loads: number }>({ max: 10, ttlMs: 60_000 });
+    const source = counting();
+    const pending = cache.get('a', source.load);
+    // A write clears the cache while the first load still runs (lru-cache aborts that fetch).
+    cache.clear();
+    expect(await pending).toEqual({ loads: 2 });
+    // What was loaded before the clear is not what the cache now holds.
+    expect(await cache.get('a', source.load)).toEqual({ loads: 2 });
+  });
 });

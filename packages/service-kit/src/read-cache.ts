@@ -26,12 +26,25 @@ export function createReadCache<V extends object>({
     ttl: ttlMs,
     fetchMethod: (_key, _stale, { context }) => context(),
   });
-  return {
+  // clear() aborts the loads in flight, and lru-cache then rejects their callers: those
+  // callers load again instead (what they were loading may predate the write that cleared).
+  let generation = 0;
+  const readCache: ReadCache<V> = {
     async get(key, load) {
-      const value = await cache.fetch(key, { context: load });
-      // fetchMethod never answers undefined; this only satisfies the type.
-      return value ?? load();
+      const started = generation;
+      try {
+        const value = await cache.fetch(key, { context: load });
+        // fetchMethod never answers undefined; this only satisfies the type.
+        return value ?? (await load());
+      } catch (err) {
+        if (generation !== started) return readCache.get(key, load);
+        throw err;
+      }
     },
-    clear: () => cache.clear(),
+    clear() {
+      generation += 1;
+      cache.clear();
+    },
   };
+  return readCache;
 }

@@ -18,6 +18,7 @@ export function createCatalogApp(ctx: ServiceContext<CatalogConfig>): ServicePar
     db: ctx.db,
     trendingDays: ctx.config.TRENDING_DAYS,
     searchCacheMs: ctx.config.SEARCH_CACHE_SECONDS * 1000,
+    trendingCacheMs: ctx.config.TRENDING_CACHE_SECONDS * 1000,
   });
   const owners = createOwners({ db: ctx.db });
   const app = createServiceApp(ctx, (app) => {
@@ -30,5 +31,11 @@ export function createCatalogApp(ctx: ServiceContext<CatalogConfig>): ServicePar
       internalExportRoutes((id) => ownersStore.exportOf(ctx.db, id)),
     );
   });
-  return { app, workers: [createOutboxRelay(ctx), createProjectionsConsumer(ctx)] };
+  return {
+    app,
+    workers: [
+      createOutboxRelay(ctx),
+      createProjectionsConsumer(ctx, { reviewsChanged: () => businesses.forgetTrending() }),
+    ],
+  };
 }

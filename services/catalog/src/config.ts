@@ -8,5 +8,7 @@ export const CatalogEnvSchema = BaseServiceEnvSchema.extend({
   SEARCH_SIMILARITY: z.coerce.number().min(0.1).max(1).default(0.45),
   /** A search's answer is reused this long (0: never); see domain/businesses.ts. */
   SEARCH_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(10),
+  /** Trending's answer is reused this long (0: never); see domain/businesses.ts. */
+  TRENDING_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(10),
 });
 export type CatalogConfig = z.output<typeof CatalogEnvSchema>;

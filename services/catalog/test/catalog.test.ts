@@ -526,6 +526,45 @@ describe('trust scores from review events', () => {
       globalTrustScore: expect.any(Number),
     });
   });
+  it('reuses trending for seconds, and reads it afresh once a review is applied here', async () => {
+    const quiet = await createBusiness({ name: 'Trend Quiet Riser', category: 'Education' });
+    const trending = async () =>
+      (await stack.client().get('/api/businesses/trending')).body as { id: number }[];
+    await trending();
+    // Facts written behind the consumer's back: the reused answer does not show them...
+    const admin = new Client({ connectionString: stack.db.adminUrl });
+    await admin.connect();
+    try {
+      await admin.query(
+        `insert into catalog.review_facts (review_id, business_id, user_id, rating, group_ids,
+           helpful_count, author_verified, created_at, hidden, version, facts_version,
+           helpful_version)
+         select 310000 + i, $1, 9200 + i, 5, '{}', 0, false, now(), false, 1, 1, 1
+           from generate_series(1, 40) i`,
+        [quiet.id],
+      );
+    } finally {
+      await admin.end();
+    }
+    expect((await trending()).map((b) => b.id)).not.toContain(quiet.id);
+    // ...until this replica applies a review (any business): well before the 10 s reuse ends.
+    await bus.publish('reviews.review.created', {
+      id: 310_100,
+      businessId: quiet.id,
+      userId: 9300,
+      rating: 5,
+      groupIds: [],
+      helpfulCount: 0,
+      authorVerified: false,
+      createdAt: new Date().toISOString(),
+      hidden: false,
+      version: 1,
+    });
+    const fresh = await eventually(trending, (list) => list.some((b) => b.id === quiet.id), {
+      timeoutMs: 5000,
+    });
+    expect(fresh[0]).toMatchObject({ id: quiet.id, reviewsThisWeek: 41 });
+  });
 });
 
 describe('GET /api/businesses/{id} (composed by the gateway)', () => {

@@ -33,6 +33,8 @@ export interface BusinessesDeps {
   trendingDays: number;
   /** How long a search's answer is reused (0: never): SEARCH_CACHE_SECONDS. */
   searchCacheMs: number;
+  /** How long trending's answer is reused (0: never): TRENDING_CACHE_SECONDS. */
+  trendingCacheMs: number;
 }
 
 /** Distinct searches remembered at once (each answer is one page of at most 50 rows). */
@@ -70,7 +72,12 @@ export function canonicalCategory(value: string): string | null {
   return CATEGORIES.find((category) => category.toLowerCase() === wanted) ?? null;
 }
 
-export function createBusinesses({ db, trendingDays, searchCacheMs }: BusinessesDeps) {
+export function createBusinesses({
+  db,
+  trendingDays,
+  searchCacheMs,
+  trendingCacheMs,
+}: BusinessesDeps) {
   // The same search asked again within seconds (the top bar's suggestions as people type, a
   // popular word) costs a ranking of every match: answered from memory instead. A business
   // this process adds or edits clears it; scores in the answers may be that many seconds old.
@@ -78,7 +85,20 @@ export function createBusinesses({ db, trendingDays, searchCacheMs }: Businesses
     max: SEARCH_CACHE_ENTRIES,
     ttlMs: searchCacheMs,
   });
+  // Trending is the same answer for everyone and aggregates the week's facts on every call:
+  // 2-5 ms of Postgres, served 370 times a second at most here. Reused for seconds; a review
+  // this replica's consumer applies, or a business it adds or edits, clears it.
+  const trendingAnswers = createReadCache<TrendingBusiness[]>({ max: 1, ttlMs: trendingCacheMs });
+  const forgetAnswers = () => {
+    searches.clear();
+    trendingAnswers.clear();
+  };
   return {
+    /** Facts behind trending changed (a review applied here): its next answer is read afresh. */
+    forgetTrending(): void {
+      trendingAnswers.clear();
+    },
+
     categories(): Promise<string[]> {
       return businessesStore.categories(db);
     },
@@ -125,10 +145,12 @@ export function createBusinesses({ db, trendingDays, searchCacheMs }: Businesses
       };
     },
 
-    async trending(now = new Date()): Promise<TrendingBusiness[]> {
-      const since = new Date(now.getTime() - trendingDays * 86_400_000);
-      const rows = await businessesStore.trending(db, since, TRENDING_LIMIT);
-      return rows.map((row) => ({ ...toSummary(row), reviewsThisWeek: row.reviews_this_week }));
+    trending(): Promise<TrendingBusiness[]> {
+      return trendingAnswers.get('trending', async () => {
+        const since = new Date(Date.now() - trendingDays * 86_400_000);
+        const rows = await businessesStore.trending(db, since, TRENDING_LIMIT);
+        return rows.map((row) => ({ ...toSummary(row), reviewsThisWeek: row.reviews_this_week }));
+      });
     },
 
     async get(id: number): Promise<BusinessDetail> {
@@ -170,7 +192,7 @@ export function createBusinesses({ db, trendingDays, searchCacheMs }: Businesses
           const fresh = (await businessesStore.findById(trx, row.id)) ?? row;
           return toDetail(fresh, []);
         });
-        searches.clear();
+        forgetAnswers();
         return created;
       } catch (error) {
         // Two creations racing for one name: the unique index decides.
@@ -193,7 +215,7 @@ export function createBusinesses({ db, trendingDays, searchCacheMs }: Businesses
           await businessesStore.update(trx, id, changes);
           await publishBusinessUpdated(trx, (await businessesStore.findById(trx, id))!);
         });
-        searches.clear();
+        forgetAnswers();
       } catch (error) {
         if (isUniqueViolation(error, NAME_IN_CATEGORY_KEY)) throw nameTaken();
         throw error;

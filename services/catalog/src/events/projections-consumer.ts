@@ -1,5 +1,5 @@
 import { REVIEW_SUBJECTS, USER_SUBJECTS } from '@trustcircle/contracts';
-import { createEventConsumer, type EventsContext } from '@trustcircle/service-kit';
+import { afterCommit, createEventConsumer, type EventsContext } from '@trustcircle/service-kit';
 import { scoring } from '../domain/scoring';
 import { ownersStore } from '../store/owners-store';
 import { projectionsStore } from '../store/projections-store';
@@ -16,9 +16,13 @@ export const CONSUMED_SUBJECTS = [
 /**
  * Review facts, authors' verification and group names (design §2), each event applied in the
  * inbox transaction together with the recomputed scores. Votes, the busiest subject, are
- * applied in batches (one transaction, each touched business rescored once).
+ * applied in batches (one transaction, each touched business rescored once). `reviewsChanged`
+ * runs once a review's change has committed (trending reads the facts).
  */
-export function createProjectionsConsumer(ctx: EventsContext) {
+export function createProjectionsConsumer(
+  ctx: EventsContext,
+  { reviewsChanged }: { reviewsChanged: () => void },
+) {
   return createEventConsumer(ctx, {
     purpose: 'projections',
     subjects: CONSUMED_SUBJECTS,
@@ -38,9 +42,11 @@ export function createProjectionsConsumer(ctx: EventsContext) {
         case 'reviews.review.updated':
         case 'reviews.review.hidden':
           await scoring.applyReview(trx, event.data);
+          afterCommit(trx, reviewsChanged);
           return;
         case 'reviews.review.deleted':
           await scoring.dropReview(trx, event.data);
+          afterCommit(trx, reviewsChanged);
           return;
         case 'reviews.vote.changed':
           await scoring.applyVotes(trx, [event.data]);
