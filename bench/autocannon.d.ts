@@ -11,6 +11,7 @@ declare module 'autocannon' {
     latency: Histogram;
     non2xx: number;
     errors: number;
+    timeouts: number;
   }
   interface Options {
     url: string;

@@ -10,7 +10,7 @@
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { mintUserToken, registerUser } from '../support/auth.ts';
-import { logGenerated } from '../support/env.ts';
+import { seedGroups } from '../support/groups-data.ts';
 import { load } from '../support/load.ts';
 import { createBenchRun } from '../support/services.ts';
 import type { ScenarioResult } from '../types.ts';
@@ -34,33 +34,7 @@ export async function run(): Promise<ScenarioResult[]> {
     const { cookie, userId } = await registerUser(gateway, 'bench_user', 'Bench User');
 
     await admin.connect();
-    const generated = Date.now();
-    await admin.query(`
-      insert into communities.users (id, username, name, version)
-        select u, 'user' || u, 'User ' || u, 1 from generate_series(1, 10000) u
-        on conflict do nothing;
-      insert into communities.groups (name, description, icon, color, creator_id, created_at)
-        select 'Group ' || g, 'Generated group number ' || g || ' for the bench.', 'users',
-               '#009688', 1 + (g * 7) % 10000, now() - make_interval(mins => 1000 - g)
-          from generate_series(1, 1000) g;
-      insert into communities.group_members (group_id, user_id)
-        select ((i / 10) % 100) + (i % 10) * 100 + 1, i / 10 + 1
-          from generate_series(0, 99999) i
-        on conflict do nothing;
-      update communities.groups g set member_count = m.n
-        from (select group_id, count(*)::int as n from communities.group_members group by group_id) m
-       where m.group_id = g.id;
-      update communities.groups set review_count = (id * 13) % 200;
-    `);
-    // The steady state autovacuum keeps: statistics and the visibility map.
-    await admin.query('vacuum analyze communities.groups, communities.group_members');
-    const counts = await admin.query(
-      `select (select count(*)::int from communities.groups) as groups,
-              (select count(*)::int from communities.group_members) as members,
-              (select count(*)::int from communities.group_members where user_id = $1) as mine`,
-      [userId],
-    );
-    logGenerated(counts.rows[0], generated);
+    await seedGroups(admin, userId);
 
     const token = mintUserToken(bench.signingKey, userId);
     // Warm-up: pools, caches, JIT.

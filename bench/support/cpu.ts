@@ -14,6 +14,8 @@ let ticksPerSecond: number | undefined;
 /** What a process is, for the table: null for everything that is not part of the bench. */
 function groupOf(pid: number, cmdline: string): string | null {
   if (pid === process.pid) return 'bench client';
+  const reference = /bench\/reference\/(r1|r2-service|r2-gateway)\.ts/.exec(cmdline);
+  if (reference) return reference[1]!;
   const service = /(?:^|\/)(gateway|services\/([\w-]+))\/dist\//.exec(cmdline);
   if (service) return service[2] ?? service[1]!;
   // Backends show "postgres: [<cluster>: ]<role> <database> …"; bench roles end in _<service>.
@@ -47,19 +49,29 @@ export function cpuSnapshot(): Map<number, { group: string; ms: number }> {
   return snapshot;
 }
 
-/** "gateway 0.34, reviews 0.52, …" ms of CPU per request, busiest first, and their sum. */
-export function cpuPerRequest(
+/** CPU milliseconds each group used between two snapshots (processes present in both). */
+export function cpuByGroup(
   before: Map<number, { group: string; ms: number }>,
   after: Map<number, { group: string; ms: number }>,
-  requests: number,
-): string {
+): Map<string, number> {
   const byGroup = new Map<string, number>();
   for (const [pid, now] of after) {
     const then = before.get(pid);
     if (!then) continue;
     byGroup.set(now.group, (byGroup.get(now.group) ?? 0) + now.ms - then.ms);
   }
-  const rows = [...byGroup].filter(([, ms]) => ms > 0).sort((a, b) => b[1] - a[1]);
+  return byGroup;
+}
+
+/** "gateway 0.34, reviews 0.52, …" ms of CPU per request, busiest first, and their sum. */
+export function cpuPerRequest(
+  before: Map<number, { group: string; ms: number }>,
+  after: Map<number, { group: string; ms: number }>,
+  requests: number,
+): string {
+  const rows = [...cpuByGroup(before, after)]
+    .filter(([, ms]) => ms > 0)
+    .sort((a, b) => b[1] - a[1]);
   const total = rows.reduce((sum, [, ms]) => sum + ms, 0);
   const per = (ms: number) => (ms / requests).toFixed(2);
   return `${rows.map(([group, ms]) => `${group} ${per(ms)}`).join(', ')}; sum ${per(total)}`;

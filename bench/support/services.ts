@@ -24,6 +24,8 @@ export interface BenchRun {
   start(service: string, env?: Record<string, string>): Promise<string>;
   /** Starts the gateway in front of the named, already started services. */
   startGateway(upstreams: readonly string[], env?: Record<string, string>): Promise<string>;
+  /** Starts a bench-only server (`bench/reference/*.ts`) on `port`, once its /readyz answers. */
+  startScript(script: string, port: number, env?: Record<string, string>): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -56,17 +58,29 @@ export async function createBenchRun(ports: Record<string, number>): Promise<Ben
   async function startProcess(service: string, main: string, env: Record<string, string>) {
     const port = ports[service];
     if (port === undefined) throw new Error(`no port for ${service}`);
+    // The gateway answers /readyz on its ops port only (OPS_PORT: PORT + 1000 unless set).
+    const opsPort = service === 'gateway' ? Number(env.OPS_PORT ?? port + 1000) : port;
+    const url = await spawnReady(main, port, opsPort, {
+      DATABASE_URL: database.urlOf(service),
+      ...env,
+    });
+    urls.set(service, url);
+    return url;
+  }
+
+  async function spawnReady(
+    main: string,
+    port: number,
+    readyPort: number,
+    env: Record<string, string>,
+  ): Promise<string> {
     const child = spawn(process.execPath, [...nodeArgs, join(ROOT, main)], {
-      env: { ...common, PORT: String(port), DATABASE_URL: database.urlOf(service), ...env },
+      env: { ...common, PORT: String(port), ...env },
       stdio: ['ignore', nodeArgs.length ? 'inherit' : 'ignore', 'inherit'],
     });
     children.push(child);
-    const url = `http://127.0.0.1:${port}`;
-    // The gateway answers /readyz on its ops port only (OPS_PORT: PORT + 1000 unless set).
-    const opsPort = service === 'gateway' ? Number(env.OPS_PORT ?? port + 1000) : port;
-    await waitReady(`http://127.0.0.1:${opsPort}`, child);
-    urls.set(service, url);
-    return url;
+    await waitReady(`http://127.0.0.1:${readyPort}`, child);
+    return `http://127.0.0.1:${port}`;
   }
 
   return {
@@ -92,6 +106,7 @@ export async function createBenchRun(ports: Record<string, number>): Promise<Ben
         ),
         ...env,
       }),
+    startScript: (script, port, env = {}) => spawnReady(script, port, port, env),
     async stop() {
       // `BENCH_HOLD_SECONDS`: keep the stack and its data up for inspection (EXPLAIN, profiles).
       const hold = Number(process.env.BENCH_HOLD_SECONDS ?? 0);

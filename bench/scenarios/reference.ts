@@ -1,0 +1,209 @@
+/**
+ * Against the bare reference (issue 20): in the same run, minutes apart on the same machine,
+ * R1 (one bare Express route), R2 (bare Express + http-proxy-middleware in front of Express +
+ * a pg primary-key SELECT) and the platform's signed-in single-service read
+ * (`GET /api/groups/user` through the gateway with a session cookie, and straight to
+ * communities with the JWT the gateway would mint), in production mode. Closed loop
+ * (autocannon, 50 connections), `BENCH_REFERENCE_ROUNDS` interleaved rounds (default 3) of
+ * `BENCH_REFERENCE_SECONDS` (8); each figure is the median over the rounds, and each ratio the
+ * median of the rounds' ratios. CPU µs per request by process from /proc (support/cpu.ts).
+ */
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { mintUserToken, registerUser } from '../support/auth.ts';
+import { cpuByGroup, cpuSnapshot } from '../support/cpu.ts';
+import { seedGroups } from '../support/groups-data.ts';
+import { createBenchRun } from '../support/services.ts';
+import type { ScenarioResult } from '../types.ts';
+
+const ROUNDS = Number(process.env.BENCH_REFERENCE_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_REFERENCE_SECONDS ?? 8);
+const CONNECTIONS = 50;
+const PORTS = { identity: 14801, communities: 14802, gateway: 14880 };
+const REFERENCE_PORTS = { r1: 14890, service: 14891, gateway: 14892 };
+const production = { NODE_ENV: 'production' };
+
+interface Target {
+  name: string;
+  url: string;
+  headers?: Record<string, string>;
+}
+
+interface Measured {
+  rate: number;
+  p99: number;
+  errors: number;
+  /** CPU µs per request by process group. */
+  cpu: Map<string, number>;
+}
+
+async function measure(target: Target): Promise<Measured> {
+  const before = cpuSnapshot();
+  const result = await autocannon({
+    url: target.url,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    ...(target.headers ? { headers: target.headers } : {}),
+  });
+  const after = cpuSnapshot();
+  const requests = result.requests.total;
+  const cpu = new Map(
+    [...cpuByGroup(before, after)]
+      .filter(([group, ms]) => group !== 'bench client' && ms > 0)
+      .map(([group, ms]) => [group, (ms * 1000) / requests] as const),
+  );
+  return {
+    rate: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    cpu,
+  };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+/** "gateway 190, communities 240, postgres (communities) 270": µs, busiest first. */
+function cpuColumns(rounds: Measured[]): { total: number; byProcess: string } {
+  const groups = new Set(rounds.flatMap((round) => [...round.cpu.keys()]));
+  const medians = [...groups]
+    .map((group) => [group, median(rounds.map((round) => round.cpu.get(group) ?? 0))] as const)
+    .filter(([, us]) => us >= 1)
+    .sort((a, b) => b[1] - a[1]);
+  return {
+    total: medians.reduce((sum, [, us]) => sum + us, 0),
+    byProcess: medians.map(([group, us]) => `${group} ${Math.round(us)}`).join(', '),
+  };
+}
+
+async function referenceData(adminUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`
+      create table reference_items (id int primary key, name text not null,
+                                    created_at timestamptz not null default now());
+      insert into reference_items (id, name) select i, 'Item ' || i from generate_series(1, 1000) i`);
+    await client.query('vacuum analyze reference_items');
+  } finally {
+    await client.end();
+  }
+}
+
+export async function run(): Promise<ScenarioResult[]> {
+  const bench = await createBenchRun(PORTS);
+  const admin = new pg.Client({ connectionString: bench.database.adminUrl });
+  try {
+    await referenceData(bench.database.adminUrl);
+    const r1 = await bench.startScript('bench/reference/r1.ts', REFERENCE_PORTS.r1, production);
+    const r2Service = await bench.startScript(
+      'bench/reference/r2-service.ts',
+      REFERENCE_PORTS.service,
+      { ...production, DATABASE_URL: bench.database.adminUrl },
+    );
+    const r2 = await bench.startScript('bench/reference/r2-gateway.ts', REFERENCE_PORTS.gateway, {
+      ...production,
+      UPSTREAM_URL: r2Service,
+    });
+    const [, communities] = await Promise.all([
+      // Only signs the bench user up; production mode would want a real mail provider.
+      bench.start('identity'),
+      bench.start('communities', production),
+    ]);
+    const gateway = await bench.startGateway(['identity', 'communities'], production);
+    const { cookie, userId } = await registerUser(gateway, 'bench_user', 'Bench User');
+    await admin.connect();
+    await seedGroups(admin, userId);
+    const token = mintUserToken(bench.signingKey, userId);
+
+    const targets: Target[] = [
+      { name: 'R1: bare Express route', url: `${r1}/r1` },
+      { name: 'R2: bare proxy → primary-key SELECT', url: `${r2}/items/42` },
+      {
+        name: 'GET /api/groups/user (gateway)',
+        url: `${gateway}/api/groups/user`,
+        headers: { cookie },
+      },
+      {
+        name: 'GET /api/groups/user (straight to communities)',
+        url: `${communities}/api/groups/user`,
+        headers: { authorization: `Bearer ${token}` },
+      },
+    ];
+    // Warm-up: pools, plans, JIT, the session and token caches.
+    for (const target of targets) {
+      await autocannon({
+        url: target.url,
+        connections: 10,
+        duration: 2,
+        ...(target.headers ? { headers: target.headers } : {}),
+      });
+    }
+    const rounds = new Map<string, Measured[]>(targets.map((t) => [t.name, []]));
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      // Interleaved, each round in another order, so a slow minute does not fall on one row.
+      const order = round % 2 ? targets : [...targets].reverse();
+      for (const target of order) {
+        const measured = await measure(target);
+        rounds.get(target.name)!.push(measured);
+        console.log(
+          `      round ${round} ${target.name}: ${Math.round(measured.rate)} req/s, ` +
+            `p99 ${measured.p99} ms, ${[...measured.cpu].map(([g, us]) => `${g} ${Math.round(us)}`).join(', ')} µs`,
+        );
+      }
+    }
+
+    const [r1Name, r2Name, viaGateway, straight] = targets.map((t) => t.name) as [
+      string,
+      string,
+      string,
+      string,
+    ];
+    const ratio = (name: string, to: string) =>
+      median(rounds.get(name)!.map((m, i) => m.rate / rounds.get(to)![i]!.rate));
+    const gatewayCpu = median(rounds.get(viaGateway)!.map((m) => m.cpu.get('gateway') ?? 0));
+    const rows: ScenarioResult[] = targets.map((target) => {
+      const measured = rounds.get(target.name)!;
+      const cpu = cpuColumns(measured);
+      return {
+        name: target.name,
+        metrics: {
+          'req/s': median(measured.map((m) => m.rate)),
+          'vs R2': target.name === r1Name ? '' : ratio(target.name, r2Name),
+          'p99 ms': median(measured.map((m) => m.p99)),
+          errors: measured.reduce((sum, m) => sum + m.errors, 0),
+          'CPU µs/req': cpu.total,
+          'by process (µs)': cpu.byProcess,
+        },
+      };
+    });
+    const single = ratio(viaGateway, r2Name);
+    const throughGateway = ratio(viaGateway, straight);
+    rows.push(
+      {
+        name: 'signed-in single-service read vs R2',
+        metrics: { ratio: single },
+        target: '≥ 1.3 × R2 (floor 1.0)',
+        pass: single >= 1.3,
+      },
+      {
+        name: 'gateway CPU per proxied request',
+        metrics: { µs: gatewayCpu },
+        target: '≤ 150 µs',
+        pass: gatewayCpu <= 150,
+      },
+      {
+        name: 'through the gateway vs straight to the service',
+        metrics: { ratio: throughGateway },
+        target: '≥ 0.85',
+        pass: throughGateway >= 0.85,
+      },
+    );
+    return rows;
+  } finally {
+    await admin.end().catch(() => undefined);
+    await bench.stop();
+  }
+}
