@@ -1,9 +1,7 @@
-import type { ServerResponse } from 'node:http';
 import { traceHeaders, type Logger } from '@trustcircle/service-kit';
 import type { RequestHandler } from 'express';
-import { createProxyMiddleware } from 'http-proxy-middleware';
+import { forward, forwardTarget } from './forward';
 import type { OpenStreams } from './open-streams';
-import type { ResolvedSession } from './sessions/session-service';
 import type { TokenMinter } from './tokens';
 import type { Upstreams } from './upstream';
 
@@ -28,15 +26,6 @@ export const prefix =
     prefixes.some((p) => path === p || path.startsWith(`${p}/`));
 
 /**
- * The target as http-proxy's URL object: given a string, http-proxy parses it again (legacy
- * `url.parse`) on every request, about 4% of the gateway's busy time under load.
- */
-function parsedTarget(target: string) {
-  const url = new URL(target);
-  return { protocol: url.protocol, host: url.host, hostname: url.hostname, port: url.port };
-}
-
-/**
  * Forwards `/api/*` to the owning service with the session's JWT. Client credentials never
  * pass through, and services never set cookies (only the gateway does).
  */
@@ -44,64 +33,54 @@ export function createProxies(
   routes: UpstreamRoute[],
   deps: { upstreams: Upstreams; tokens: TokenMinter; logger: Logger; streams?: OpenStreams },
 ): RequestHandler {
-  const proxies = routes.map((route) => ({
-    route,
-    handler: createProxyMiddleware({
-      target: parsedTarget(route.target),
-      agent: route.streaming
-        ? deps.upstreams.streamAgentFor(route.target)
-        : deps.upstreams.agentFor(route.target),
-      xfwd: true,
-      ...(route.streaming ? {} : { proxyTimeout: deps.upstreams.options.timeoutMs }),
-      on: {
-        proxyReq(proxyReq, req) {
-          proxyReq.removeHeader('authorization');
-          proxyReq.removeHeader('cookie');
-          const session = (req as { tcSession?: ResolvedSession }).tcSession;
-          if (session) {
-            const token = deps.tokens.forUser(session.userId, session.roles);
-            proxyReq.setHeader('authorization', `Bearer ${token}`);
-          }
-          const requestId = (req as { id?: unknown }).id;
-          if (typeof requestId === 'string') proxyReq.setHeader('x-request-id', requestId);
-          for (const [name, value] of Object.entries(traceHeaders()))
-            proxyReq.setHeader(name, value);
-          deps.upstreams.guardConnect(proxyReq);
-        },
-        proxyRes(proxyRes, req) {
-          delete proxyRes.headers['set-cookie'];
+  const proxies = routes.map((route) => {
+    const target = forwardTarget(route.target);
+    const agent = route.streaming
+      ? deps.upstreams.streamAgentFor(route.target)
+      : deps.upstreams.agentFor(route.target);
+    const handler: RequestHandler = (req, res) => {
+      const headers: Record<string, string> = { ...traceHeaders() };
+      if (req.tcSession) {
+        const token = deps.tokens.forUser(req.tcSession.userId, req.tcSession.roles);
+        headers.authorization = `Bearer ${token}`;
+      }
+      if (typeof req.id === 'string') headers['x-request-id'] = req.id;
+      forward(req, res, target, {
+        agent,
+        ...(route.streaming ? {} : { timeoutMs: deps.upstreams.options.timeoutMs }),
+        headers,
+        drop: ['authorization', 'cookie'],
+        onRequest: (request) => deps.upstreams.guardConnect(request),
+        onResponse(answer) {
+          delete answer['set-cookie'];
           if (route.streaming) {
-            // Each event reaches the browser as it is written: no Nagle delay, no buffering by
-            // a proxy in front of us (nginx honours X-Accel-Buffering).
+            // Each event reaches the browser as it is written: no Nagle delay, no buffering
+            // by a proxy in front of us (nginx honours X-Accel-Buffering).
             req.socket.setNoDelay(true);
             req.socket.setTimeout(0);
-            proxyRes.headers['x-accel-buffering'] = 'no';
+            answer['x-accel-buffering'] = 'no';
           }
         },
-        error(err, _req, res) {
+        onError(err) {
           deps.logger.warn({ err: err.message, service: route.service }, 'upstream unavailable');
-          const response = res as ServerResponse;
-          if (typeof response.writeHead !== 'function') {
-            (res as { destroy?: () => void }).destroy?.();
+          if (res.headersSent || res.destroyed) {
+            res.destroy();
             return;
           }
-          if (response.headersSent) {
-            response.destroy();
-            return;
-          }
-          response.writeHead(503, {
+          res.writeHead(503, {
             'content-type': 'application/json; charset=utf-8',
             'retry-after': '2',
           });
-          response.end(
+          res.end(
             JSON.stringify({
               message: `${route.label} is unavailable right now. Please try again shortly.`,
             }),
           );
         },
-      },
-    }),
-  }));
+      });
+    };
+    return { route, handler };
+  });
 
   return (req, res, next) => {
     const match = proxies.find(({ route }) => route.matches(req.path, req.method));
