@@ -103,6 +103,22 @@ describe('the notification stream through the gateway', () => {
     expect(fresh.events).toEqual([]);
   });
 
+  it("brings a followed author's new review to the follower's open stream within a second", async () => {
+    const [author, fan] = [await world.register(), await world.register()];
+    expect((await follow(fan, author)).status).toBe(200);
+    const stream = track(await world.stream(fan));
+    const sent = Date.now();
+    // Published as reviews would: its outbox, the relay, JetStream, social's consumer.
+    const reviewId = await world.review(author.id);
+    const [event] = await stream.waitForEvents(1, 1000);
+    expect(stream.receivedAt[0]! - sent).toBeLessThan(1000);
+    expect(event!.data).toMatchObject({
+      kind: 'following_review',
+      actor: expect.objectContaining({ id: author.id }),
+      payload: expect.objectContaining({ reviewId }),
+    });
+  });
+
   it('a grouped notification that grows comes again with a new, higher id', async () => {
     const author = await world.register();
     const reviewId = await world.review(author.id);
