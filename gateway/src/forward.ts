@@ -19,12 +19,19 @@ export interface ForwardTarget {
   port: number;
   /** `host:port`, the Host header the service sees. */
   host: string;
+  /** The target's own path, put before every request's ('' for none). */
+  basePath: string;
 }
 
 export function forwardTarget(url: string): ForwardTarget {
   const parsed = new URL(url);
   const port = Number(parsed.port || 80);
-  return { hostname: parsed.hostname, port, host: `${parsed.hostname}:${port}` };
+  return {
+    hostname: parsed.hostname,
+    port,
+    host: `${parsed.hostname}:${port}`,
+    basePath: parsed.pathname.replace(/\/+$/, ''),
+  };
 }
 
 export interface ForwardOptions {
@@ -76,7 +83,7 @@ export function forward(
     hostname: target.hostname,
     port: target.port,
     method: req.method,
-    path: req.url,
+    path: target.basePath + req.url,
     headers,
     agent: options.agent,
   });

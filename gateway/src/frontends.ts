@@ -1,9 +1,8 @@
-import type { ServerResponse } from 'node:http';
 import { CSP_DIRECTIVES, isOpsPath, OPS_PATHS } from '@trustcircle/http-server';
 import type { Logger } from '@trustcircle/service-kit';
-import { Router, type RequestHandler } from 'express';
-import { createProxyMiddleware } from 'http-proxy-middleware';
+import { Router, type RequestHandler, type Response } from 'express';
 import type { GatewayConfig } from './config';
+import { forward, forwardTarget } from './forward';
 import type { Upstreams } from './upstream';
 
 /**
@@ -22,8 +21,8 @@ export function remotesConfig(config: GatewayConfig): Record<string, string> {
   return { groups: config.GROUPS_MANIFEST_URL, business: config.BUSINESS_MANIFEST_URL };
 }
 
-function unavailable(res: ServerResponse, what: string) {
-  if (res.headersSent) {
+function unavailable(res: Response, what: string) {
+  if (res.headersSent || res.destroyed) {
     res.destroy();
     return;
   }
@@ -35,35 +34,30 @@ function unavailable(res: ServerResponse, what: string) {
   res.end(`${what} is unavailable right now. Please try again shortly.`);
 }
 
+/** A frontend's static server, through the same plain forward as the API (forward.ts). */
 function staticProxy(
-  target: string | undefined,
+  url: string | undefined,
   what: string,
   deps: { upstreams: Upstreams; logger: Logger },
 ): RequestHandler {
-  if (!target) return (_req, res) => unavailable(res, what);
-  return createProxyMiddleware({
-    target,
-    agent: deps.upstreams.agentFor(target),
-    proxyTimeout: deps.upstreams.options.timeoutMs,
-    xfwd: true,
-    on: {
-      proxyReq(proxyReq) {
-        proxyReq.removeHeader('cookie');
-        proxyReq.removeHeader('authorization');
+  if (!url) return (_req, res) => unavailable(res, what);
+  const target = forwardTarget(url);
+  const agent = deps.upstreams.agentFor(url);
+  return (req, res) =>
+    forward(req, res, target, {
+      agent,
+      timeoutMs: deps.upstreams.options.timeoutMs,
+      headers: {},
+      drop: ['cookie', 'authorization'],
+      onRequest: (request) => deps.upstreams.guardConnect(request),
+      onResponse(answer) {
+        delete answer['set-cookie'];
       },
-      proxyRes(proxyRes) {
-        delete proxyRes.headers['set-cookie'];
+      onError(err) {
+        deps.logger.warn({ err: err.message, target: url }, `${what} unavailable`);
+        unavailable(res, what);
       },
-      error(err, _req, res) {
-        deps.logger.warn({ err: err.message, target }, `${what} unavailable`);
-        if (typeof (res as ServerResponse).writeHead === 'function') {
-          unavailable(res as ServerResponse, what);
-        } else {
-          (res as { destroy?: () => void }).destroy?.();
-        }
-      },
-    },
-  });
+    });
 }
 
 /**
