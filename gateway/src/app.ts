@@ -1,5 +1,7 @@
+import type { RequestListener } from 'node:http';
 import {
   createHttpApp,
+  createLane,
   listenPg,
   securityEvents,
   type BackgroundWorker,
@@ -8,7 +10,7 @@ import {
 } from '@trustcircle/service-kit';
 import { buildOpenApiDocument } from '@trustcircle/contracts';
 import cookieParser from 'cookie-parser';
-import type { CookieOptions } from 'express';
+import type { CookieOptions, RequestHandler } from 'express';
 import helmet from 'helmet';
 import { noStoreForPersonalAnswers } from './cache-policy';
 import { businessDetailRoutes } from './compose/business-detail';
@@ -19,6 +21,7 @@ import { loadGatewayKeys } from './keys';
 import { createProxies, prefix, type UpstreamRoute } from './proxy';
 import { createGatewayLimits } from './limits';
 import { OpenStreams } from './open-streams';
+import { takesReadLane } from './read-lane';
 import { accountRoutes } from './routes/account-routes';
 import { identityCalls } from './routes/identity-calls';
 import { leaveRoutes } from './routes/leave-routes';
@@ -136,6 +139,25 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
   const security = securityEvents(logger, ctx.registry);
   const identity = identityCalls({ upstreams, tokens, identityUrl: config.IDENTITY_URL, logger });
 
+  // Every answer's security headers, and what every `/api` request passes before a route or
+  // proxy sees it (each write spends on its per-account and per-IP limits here). Named, because
+  // the read lane runs the same handlers.
+  const edge: RequestHandler[] = [
+    helmet({ contentSecurityPolicy: contentSecurityPolicy(config.NODE_ENV === 'production') }),
+    dropDevOnlyHeaders(config.ALLOW_BACKDATED_REVIEWS),
+  ];
+  const api: RequestHandler[] = [
+    cookieParser(),
+    sameOriginOnly(config.PUBLIC_ORIGINS.split(',')),
+    bodyRules({ limitBytes: config.BODY_LIMIT_BYTES, multipartPaths: ['/photos'] }),
+    resolveSession(sessions, cookie.name),
+    noStoreForPersonalAnswers,
+    limits.writes,
+  ];
+  const routes = upstreamRoutes(config);
+  // Proxies see the raw, unparsed body stream (pitfalls: parsers before proxies hang POSTs).
+  const proxies = createProxies(routes, { upstreams, tokens, logger, streams });
+
   const app = createHttpApp({
     logger,
     registry: ctx.registry,
@@ -143,10 +165,7 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
     trustProxy: config.TRUST_PROXY,
     traceFromCaller: false,
     routes(app) {
-      app.use(
-        helmet({ contentSecurityPolicy: contentSecurityPolicy(config.NODE_ENV === 'production') }),
-      );
-      app.use(dropDevOnlyHeaders(config.ALLOW_BACKDATED_REVIEWS));
+      app.use(...edge);
       app.get('/.well-known/jwks.json', (_req, res) => {
         res.set('Cache-Control', 'public, max-age=300').json(jwks);
       });
@@ -154,16 +173,7 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
       app.get('/api/openapi.json', (_req, res) => {
         res.json(openApi);
       });
-      app.use('/api', cookieParser());
-      app.use('/api', sameOriginOnly(config.PUBLIC_ORIGINS.split(',')));
-      app.use(
-        '/api',
-        bodyRules({ limitBytes: config.BODY_LIMIT_BYTES, multipartPaths: ['/photos'] }),
-      );
-      app.use('/api', resolveSession(sessions, cookie.name));
-      app.use('/api', noStoreForPersonalAnswers);
-      // Every write spends on its per-account and per-IP limits before a route or proxy sees it.
-      app.use('/api', limits.writes);
+      app.use('/api', ...api);
       // What the sign-in, account and leaving routes take, each the part it needs.
       const accountDeps = {
         identity,
@@ -211,21 +221,28 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
           limit: limits.suggest,
         }),
       );
-      // Proxies see the raw, unparsed body stream (pitfalls: parsers before proxies hang POSTs).
-      app.use(createProxies(upstreamRoutes(config), { upstreams, tokens, logger, streams }));
+      app.use(proxies);
       // The shell, the remotes and /mfe/config.json (design §7).
       app.use(frontendRoutes(config, { upstreams, logger }));
     },
   });
+  // A service's read (most of all traffic) runs the same handlers without Express's router.
+  const lane = createLane(app, [
+    { handlers: edge },
+    { mountPath: '/api', handlers: api },
+    { handlers: [proxies] },
+  ]);
+  const listener: RequestListener = (req, res) =>
+    (config.READ_LANE === 'true' && takesReadLane(req, routes) ? lane : app)(req, res);
 
-  let listener: { close(): Promise<void> } | null = null;
+  let revocations: { close(): Promise<void> } | null = null;
   let sweeper: NodeJS.Timeout | null = null;
   const workers: BackgroundWorker[] = [
     limits.worker,
     {
       name: 'session-revocations',
       start() {
-        listener = listenPg({
+        revocations = listenPg({
           url: config.DATABASE_URL,
           channel: REVOCATION_CHANNEL,
           logger,
@@ -238,7 +255,7 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
         });
       },
       async stop() {
-        await listener?.close();
+        await revocations?.close();
       },
     },
     {
@@ -257,5 +274,5 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
       },
     },
   ];
-  return { app, workers };
+  return { app, listener, workers };
 }

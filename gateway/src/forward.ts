@@ -109,6 +109,14 @@ export function forward(
   res.on('close', () => {
     if (!res.writableFinished) upstream.destroy();
   });
+  // Most requests are bodyless reads: no stream plumbing for them (a few µs each).
+  if (
+    req.headers['content-length'] === undefined &&
+    req.headers['transfer-encoding'] === undefined
+  ) {
+    upstream.end();
+    return;
+  }
   req.on('error', (err) => upstream.destroy(err));
   req.pipe(upstream);
 }

@@ -25,6 +25,15 @@ export const prefix =
   (path: string) =>
     prefixes.some((p) => path === p || path.startsWith(`${p}/`));
 
+/** The service that owns this request, the first route that matches. */
+export function findUpstream(
+  routes: readonly UpstreamRoute[],
+  path: string,
+  method: string,
+): UpstreamRoute | undefined {
+  return routes.find((route) => route.matches(path, method));
+}
+
 /**
  * Forwards `/api/*` to the owning service with the session's JWT. Client credentials never
  * pass through, and services never set cookies (only the gateway does).
@@ -82,14 +91,15 @@ export function createProxies(
     return { route, handler };
   });
 
+  const handlers = new Map(proxies.map(({ route, handler }) => [route, handler]));
   return (req, res, next) => {
-    const match = proxies.find(({ route }) => route.matches(req.path, req.method));
-    if (!match) return next();
-    res.locals.metricsRoute = `proxy:${match.route.service}${match.route.streaming ? ':stream' : ''}`;
-    if (match.route.streaming) {
+    const route = findUpstream(routes, req.path, req.method);
+    if (!route) return next();
+    res.locals.metricsRoute = `proxy:${route.service}${route.streaming ? ':stream' : ''}`;
+    if (route.streaming) {
       res.locals.longLived = true;
       if (req.tcSession) deps.streams?.track(req.tcSession.idHash, res);
     }
-    return match.handler(req, res, next);
+    return handlers.get(route)!(req, res, next);
   };
 }

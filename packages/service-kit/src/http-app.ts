@@ -5,6 +5,7 @@ import type { Registry } from 'prom-client';
 import { errorHandler, notFoundHandler } from './errors';
 import { canonicalUrl, jsonBodyParser } from './input';
 import type { Logger } from './logger';
+import { rememberFrontHandlers } from './lane';
 import { httpMetrics } from './metrics';
 import { serverSpans } from './tracing/server-span';
 
@@ -55,14 +56,14 @@ const childLogger = Symbol('childLogger');
  * allocation then survived young-generation GCs (5–10 ms scavenges every half second;
  * docs/performance.md). The test checks requests keep fast properties and one hidden class.
  */
-export function useRequestLog(app: Express, logger: Logger): void {
+export function requestLog(app: Express, logger: Logger): RequestHandler {
   Object.defineProperty(app.request, 'log', {
     configurable: true,
     get(this: Request & { [childLogger]?: Logger }) {
       return (this[childLogger] ??= logger.child({ reqId: this.id }));
     },
   });
-  app.use((req, res, next) => {
+  return (req, res, next) => {
     const incoming = req.headers[REQUEST_ID_HEADER];
     const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     req.id = id;
@@ -84,7 +85,7 @@ export function useRequestLog(app: Express, logger: Logger): void {
       );
     });
     next();
-  });
+  };
 }
 
 /**
@@ -107,12 +108,16 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.set('trust proxy', options.trustProxy ?? false);
   app.set('etag', false);
 
-  // First, so that every log line and SQL span of the request is in its trace.
-  app.use(serverSpans({ fromCaller: options.traceFromCaller ?? true }));
-  useRequestLog(app, options.logger);
-  app.use(httpMetrics(options.registry));
-  app.use(canonicalUrl);
-  app.use(noStoreWhenSignedIn);
+  const front = [
+    // First, so that every log line and SQL span of the request is in its trace.
+    serverSpans({ fromCaller: options.traceFromCaller ?? true }),
+    requestLog(app, options.logger),
+    httpMetrics(options.registry),
+    canonicalUrl,
+    noStoreWhenSignedIn,
+  ];
+  app.use(...front);
+  rememberFrontHandlers(app, front);
   // The operational endpoints are not the app's: `startService` answers them (health.ts).
   if (options.jsonBody !== false) app.use(jsonBodyParser(options.bodyLimit));
   options.routes(app);

@@ -6,6 +6,7 @@ export * from './db';
 export * from './db-errors';
 export * from './errors';
 export * from './http-app';
+export { createLane, type LaneStage } from './lane';
 export * from './input';
 export * from './jwt-keys';
 export * from './logger';

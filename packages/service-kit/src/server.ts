@@ -72,6 +72,8 @@ export interface ServiceDefinition<C extends BaseServiceConfig> {
 
 export interface ServiceParts {
   app: Express;
+  /** The server's request listener when it is not `app` alone (the gateway's lane in front). */
+  listener?: RequestListener;
   workers?: BackgroundWorker[];
 }
 
@@ -138,7 +140,8 @@ export async function startService<C extends BaseServiceConfig>(
     throw error;
   }
   nats?.start();
-  const { app, workers = [] } = await definition.createApp(ctx);
+  const { app: expressApp, listener, workers = [] } = await definition.createApp(ctx);
+  const app = listener ?? expressApp;
 
   const shutdown: ShutdownState = { shuttingDown: false };
   const ops = createOpsApp(readiness, registry, shutdown);

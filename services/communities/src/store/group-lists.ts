@@ -1,5 +1,5 @@
 import type { Group } from '@trustcircle/contracts';
-import { forgivingTsQuery, searchRank, type Knex } from '@trustcircle/service-kit';
+import { forgivingTsQuery, preparedRows, searchRank, type Knex } from '@trustcircle/service-kit';
 import { selectGroups, toStored, type GroupRow } from './groups-store';
 
 /** Which groups a list holds: all, or leaving out one user's (`/groups`, "All Groups"). */
@@ -27,7 +27,8 @@ export const groupLists = {
   async list(db: Knex, filter: GroupFilter & { limit: number; afterId?: number }) {
     const query = selectGroups(db).orderBy('g.id', 'asc').limit(filter.limit);
     if (filter.afterId !== undefined) query.where('g.id', '>', filter.afterId);
-    return (await withoutMemberOf(query, filter.notMemberOf)).map((row) => toStored(row).group);
+    const rows = await preparedRows<GroupRow>(db, withoutMemberOf(query, filter.notMemberOf));
+    return rows.map((row) => toStored(row).group);
   },
 
   async count(db: Knex, filter: GroupFilter): Promise<number> {
@@ -77,7 +78,7 @@ export const groupLists = {
       query.where('m.id', '<', options.beforeMembershipId);
     if (options.tsQuery)
       query.whereRaw("g.search_doc @@ to_tsquery('english', ?)", [options.tsQuery]);
-    const rows = (await query) as (GroupRow & { membership_id: number })[];
+    const rows = await preparedRows<GroupRow & { membership_id: number }>(db, query);
     return rows.map((row) => ({ group: toStored(row).group, membershipId: row.membership_id }));
   },
 
