@@ -12,7 +12,7 @@ import { buildOpenApiDocument } from '@trustcircle/contracts';
 import cookieParser from 'cookie-parser';
 import type { CookieOptions, RequestHandler } from 'express';
 import helmet from 'helmet';
-import { noStoreForPersonalAnswers } from './cache-policy';
+import { apiCachePolicy } from './cache-policy';
 import { businessDetailRoutes } from './compose/business-detail';
 import { searchSuggestRoutes } from './compose/search-suggest';
 import type { GatewayConfig } from './config';
@@ -151,7 +151,7 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
     sameOriginOnly(config.PUBLIC_ORIGINS.split(',')),
     bodyRules({ limitBytes: config.BODY_LIMIT_BYTES, multipartPaths: ['/photos'] }),
     resolveSession(sessions, cookie.name),
-    noStoreForPersonalAnswers,
+    apiCachePolicy,
     limits.writes,
   ];
   const routes = upstreamRoutes(config);

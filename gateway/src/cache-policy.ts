@@ -10,12 +10,16 @@ const PERSONAL_PATHS =
 /**
  * `Cache-Control: no-store` on every `/api` answer produced for a signed-in session and on
  * every personal path, so no shared cache (or the browser's back button on a shared machine)
- * keeps one person's data. Set before any route or proxy: a service that states its own
- * policy (a public photo: `public, max-age=300`) replaces it, one that says nothing gets it.
+ * keeps one person's data. Every other read is public: `no-cache`, kept but revalidated on each
+ * use, so a browser or CDN asks again with the answer's ETag and gets a 304 without the body
+ * when nothing changed. Set before any route or proxy: a service that states its own policy
+ * (a public photo: `public, max-age=300`) replaces it.
  */
-export const noStoreForPersonalAnswers: RequestHandler = (req, res, next) => {
+export const apiCachePolicy: RequestHandler = (req, res, next) => {
   if (req.tcSession || PERSONAL_PATHS.test(req.originalUrl.split('?', 1)[0]!)) {
     res.setHeader('Cache-Control', 'no-store');
+  } else if (req.method === 'GET' || req.method === 'HEAD') {
+    res.setHeader('Cache-Control', 'no-cache');
   }
   next();
 };

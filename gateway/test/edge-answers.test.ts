@@ -8,6 +8,8 @@ import {
   type TestResponse,
   type TestStack,
 } from '@trustcircle/testing';
+import { get, type IncomingHttpHeaders } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import { newUserForm, signUp } from './support';
 
@@ -112,13 +114,13 @@ describe('Cache-Control on personal answers', () => {
     expect(anonymous.headers.get('cache-control')).toBe('no-store');
   });
 
-  it('marks any answer to a signed-in request no-store, public lists for anonymous readers not', async () => {
+  it('marks any answer to a signed-in request no-store, public lists for anonymous readers no-cache', async () => {
     const signedIn = await member.get('/api/groups');
     expect(signedIn.status).toBe(200);
     expect(signedIn.headers.get('cache-control')).toBe('no-store');
     const anonymous = await stack.client().get('/api/groups');
     expect(anonymous.status).toBe(200);
-    expect(anonymous.headers.get('cache-control')).toBeNull();
+    expect(anonymous.headers.get('cache-control')).toBe('no-cache');
   });
 
   it('marks the sign-in answers no-store', async () => {
@@ -150,5 +152,78 @@ describe('Cache-Control on personal answers', () => {
     const served = await fetch(`${stack.gatewayUrl}${photo!.url}`, { headers: { cookie } });
     expect(served.status).toBe(200);
     expect(served.headers.get('cache-control')).toBe('public, max-age=300');
+  });
+});
+
+interface Raw {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A GET with exactly these headers (node:http adds none of its own), the body as bytes. */
+function rawGet(url: string, headers: Record<string, string> = {}): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+    }).on('error', reject);
+  });
+}
+
+describe('public reads revalidate and large answers are compressed', () => {
+  beforeAll(async () => {
+    // Enough groups for a first page well past the compression threshold (1 kB).
+    for (let i = 0; i < 8; i += 1) {
+      const created = await member.post('/api/groups', {
+        name: `Revalidated ${Date.now().toString(36)} ${i}`,
+        description: 'A group whose description makes the list long enough to compress.',
+      });
+      expect(created.status).toBe(201);
+    }
+  });
+
+  it('answers a 304 without a body when the ETag still matches, a 200 once it changed', async () => {
+    const url = `${stack.gatewayUrl}/api/groups?limit=5`;
+    const first = await rawGet(url);
+    const etag = first.headers.etag;
+    expect([first.status, first.headers['cache-control']]).toEqual([200, 'no-cache']);
+    expect(etag).toMatch(/^W\/"/);
+    // As a browser revalidates from its cache (fetch() would add Cache-Control: no-cache).
+    const again = await rawGet(url, { 'if-none-match': etag! });
+    expect([again.status, again.body.length]).toEqual([304, 0]);
+
+    const other = await rawGet(`${stack.gatewayUrl}/api/groups?limit=6`, {
+      'if-none-match': etag!,
+    });
+    expect(other.status).toBe(200);
+    expect(JSON.parse(other.body.toString())).toHaveLength(6);
+  });
+
+  it('keeps a signed-in answer no-store: no cache may keep it to revalidate', async () => {
+    const signedIn = await member.get('/api/groups?limit=5');
+    expect(signedIn.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('compresses a large JSON answer for a client that accepts it, and only then', async () => {
+    const url = `${stack.gatewayUrl}/api/groups?limit=8`;
+    const plain = await rawGet(url);
+    const encodingOf = (res: Raw) => res.headers['content-encoding'];
+    expect(encodingOf(plain)).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+
+    for (const [accepted, decode] of [
+      ['gzip', gunzipSync],
+      ['br', brotliDecompressSync],
+    ] as const) {
+      const packed = await rawGet(url, { 'accept-encoding': accepted });
+      expect({ accepted, encoding: encodingOf(packed) }).toEqual({ accepted, encoding: accepted });
+      expect(packed.headers.vary).toMatch(/accept-encoding/i);
+      expect(packed.body.length).toBeLessThan(plain.body.length / 2);
+      expect(JSON.parse(decode(packed.body).toString())).toEqual(JSON.parse(plain.body.toString()));
+    }
   });
 });

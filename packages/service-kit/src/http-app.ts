@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import compression from 'compression';
 import express, { type Express, type Request, type RequestHandler } from 'express';
 import { OPS_PATHS } from '@trustcircle/http-server';
 import type { Registry } from 'prom-client';
@@ -10,6 +11,8 @@ import { httpMetrics } from './metrics';
 import { serverSpans } from './tracing/server-span';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
+/** Smaller answers gain less than the compression costs (a header and a round of zlib). */
+const COMPRESS_FROM_BYTES = 1024;
 const QUIET_PATHS = new Set(OPS_PATHS);
 
 export interface HttpAppOptions {
@@ -88,6 +91,19 @@ export function requestLog(app: Express, logger: Logger): RequestHandler {
   };
 }
 
+const compress = compression({ threshold: COMPRESS_FROM_BYTES });
+
+/**
+ * Large JSON answers gzip- or brotli-compressed for clients that accept it. A client that
+ * accepts none (a service calling another, a load generator) costs nothing: compression only
+ * wraps the response of requests that name an encoding. An answer already encoded (a
+ * precompressed asset passed through) or marked no-transform (an event stream) is left alone.
+ */
+export const compressWhenAccepted: RequestHandler = (req, res, next) => {
+  if (req.headers['accept-encoding'] === undefined) return next();
+  compress(req, res, next);
+};
+
 /**
  * Answers about a signed-in caller are personal: no shared cache may keep them. A handler that
  * knows better (a public photo) sets its own Cache-Control over this default.
@@ -106,13 +122,16 @@ export function createHttpApp(options: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy ?? false);
-  app.set('etag', false);
+  // Weak ETags on every answer, so a revalidating client (Cache-Control: no-cache, set by the
+  // gateway on public reads) gets a 304 without the body.
+  app.set('etag', 'weak');
 
   const front = [
     // First, so that every log line and SQL span of the request is in its trace.
     serverSpans({ fromCaller: options.traceFromCaller ?? true }),
     requestLog(app, options.logger),
     httpMetrics(options.registry),
+    compressWhenAccepted,
     canonicalUrl,
     noStoreWhenSignedIn,
   ];
