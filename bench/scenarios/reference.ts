@@ -3,23 +3,34 @@
  * R1 (one bare Express route), R2 (bare Express + http-proxy-middleware in front of Express +
  * a pg primary-key SELECT) and the platform's signed-in single-service read
  * (`GET /api/groups/user` through the gateway with a session cookie, and straight to
- * communities with the JWT the gateway would mint), in production mode. Closed loop
+ * communities with the JWT the gateway would mint), the composed business page and the review
+ * feed (support/reviews-data.ts: `BENCH_REFERENCE_REVIEWS`, default 100,000), in production
+ * mode. Closed loop
  * (autocannon, 50 connections), `BENCH_REFERENCE_ROUNDS` interleaved rounds (default 3) of
  * `BENCH_REFERENCE_SECONDS` (8); each figure is the median over the rounds, and each ratio the
  * median of the rounds' ratios. CPU µs per request by process from /proc (support/cpu.ts).
  */
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { mintUserToken, registerUser } from '../support/auth.ts';
+import { mintUserToken } from '../support/auth.ts';
 import { cpuByGroup, cpuSnapshot } from '../support/cpu.ts';
 import { seedGroups } from '../support/groups-data.ts';
+import { readerAndBusiness } from '../support/reader.ts';
+import { seedReviews } from '../support/reviews-data.ts';
 import { createBenchRun } from '../support/services.ts';
 import type { ScenarioResult } from '../types.ts';
 
 const ROUNDS = Number(process.env.BENCH_REFERENCE_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_REFERENCE_SECONDS ?? 8);
 const CONNECTIONS = 50;
-const PORTS = { identity: 14801, communities: 14802, gateway: 14880 };
+const PORTS = {
+  identity: 14801,
+  communities: 14802,
+  catalog: 14803,
+  reviews: 14804,
+  gateway: 14880,
+};
+const REVIEWS = Number(process.env.BENCH_REFERENCE_REVIEWS ?? 100_000);
 const REFERENCE_PORTS = { r1: 14890, service: 14891, gateway: 14892 };
 const production = { NODE_ENV: 'production' };
 
@@ -111,11 +122,21 @@ export async function run(): Promise<ScenarioResult[]> {
       // Only signs the bench user up; production mode would want a real mail provider.
       bench.start('identity'),
       bench.start('communities', production),
+      bench.start('catalog', production),
+      bench.start('reviews', production),
     ]);
-    const gateway = await bench.startGateway(['identity', 'communities'], production);
-    const { cookie, userId } = await registerUser(gateway, 'bench_user', 'Bench User');
+    const gateway = await bench.startGateway(
+      ['identity', 'communities', 'catalog', 'reviews'],
+      production,
+    );
     await admin.connect();
+    const { cookie, userId, businessId } = await readerAndBusiness(gateway, admin, {
+      username: 'bench_user',
+      name: 'Bench User',
+      business: 'Bench Bistro',
+    });
     await seedGroups(admin, userId);
+    await seedReviews(admin, { userId, businessId, reviews: REVIEWS });
     const token = mintUserToken(bench.signingKey, userId);
 
     const targets: Target[] = [
@@ -124,6 +145,16 @@ export async function run(): Promise<ScenarioResult[]> {
       {
         name: 'GET /api/groups/user (gateway)',
         url: `${gateway}/api/groups/user`,
+        headers: { cookie },
+      },
+      {
+        name: 'GET /api/businesses/{id} (composed, gateway)',
+        url: `${gateway}/api/businesses/${businessId}`,
+        headers: { cookie },
+      },
+      {
+        name: 'GET /api/reviews/feed (gateway)',
+        url: `${gateway}/api/reviews/feed`,
         headers: { cookie },
       },
       {
@@ -155,7 +186,9 @@ export async function run(): Promise<ScenarioResult[]> {
       }
     }
 
-    const [r1Name, r2Name, viaGateway, straight] = targets.map((t) => t.name) as [
+    const [r1Name, r2Name, viaGateway, detail, feed, straight] = targets.map((t) => t.name) as [
+      string,
+      string,
       string,
       string,
       string,
@@ -180,6 +213,8 @@ export async function run(): Promise<ScenarioResult[]> {
       };
     });
     const single = ratio(viaGateway, r2Name);
+    const composed = ratio(detail, r2Name);
+    const feedRatio = ratio(feed, r2Name);
     const throughGateway = ratio(viaGateway, straight);
     rows.push(
       {
@@ -187,6 +222,18 @@ export async function run(): Promise<ScenarioResult[]> {
         metrics: { ratio: single },
         target: '≥ 1.3 × R2 (floor 1.0)',
         pass: single >= 1.3,
+      },
+      {
+        name: 'composed business detail vs R2',
+        metrics: { ratio: composed },
+        target: '≥ 1.0 × R2 (floor 0.8)',
+        pass: composed >= 1.0,
+      },
+      {
+        name: 'feed vs R2',
+        metrics: { ratio: feedRatio },
+        target: '≥ 1.0 × R2 (floor 0.8)',
+        pass: feedRatio >= 1.0,
       },
       {
         name: 'gateway CPU per proxied request',
