@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { setFlagsFromString } from 'node:v8';
@@ -96,6 +97,47 @@ describe('request log', () => {
       expect(second.lines.some((line) => line.msg === 'second')).toBe(true);
     } finally {
       await Promise.all([first.close(), second.close()]);
+    }
+  });
+});
+
+describe('validators', () => {
+  it('puts a weak ETag on cacheable GET answers only, and answers a matching one 304', async () => {
+    const { url, close } = await appWithLog((app) => {
+      app.get('/page', (_req, res) => {
+        res.json({ words: 'a public page' });
+      });
+      app.post('/page', (_req, res) => {
+        res.status(201).json({ created: true });
+      });
+    });
+    try {
+      const raw = (method: string, headers: Record<string, string> = {}) =>
+        new Promise<{ status: number; etag?: string; body: string }>((resolve, reject) => {
+          const req = request(`${url}/page`, { method, headers }, (res) => {
+            let body = '';
+            res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+            res.on('end', () =>
+              resolve({ status: res.statusCode ?? 0, etag: res.headers.etag, body }),
+            );
+          });
+          req.on('error', reject);
+          req.end();
+        });
+      const first = await raw('GET');
+      expect(first.etag).toMatch(/^W\/"[0-9a-f]+-[\w-]+"$/);
+      expect(await raw('GET', { 'if-none-match': first.etag! })).toEqual({
+        status: 304,
+        etag: first.etag,
+        body: '',
+      });
+      expect((await raw('GET', { 'if-none-match': 'W/"other"' })).status).toBe(200);
+      // A signed-in answer is no-store: no cache keeps it, so it needs no validator.
+      const signedIn = await raw('GET', { authorization: 'Bearer x' });
+      expect([signedIn.status, signedIn.etag]).toEqual([200, undefined]);
+      expect((await raw('POST')).etag).toBeUndefined();
+    } finally {
+      await close();
     }
   });
 });
