@@ -159,6 +159,10 @@ function createFrontendConfig(options) {
           ),
           '@trustcircle/contracts/reviews': path.join(root, 'packages/contracts/src/reviews.ts'),
           '@trustcircle/contracts/catalog': path.join(root, 'packages/contracts/src/catalog.ts'),
+          '@trustcircle/contracts/constants': path.join(
+            root,
+            'packages/contracts/src/constants.ts',
+          ),
           '@trustcircle/contracts/moderation': path.join(
             root,
             'packages/contracts/src/moderation.ts',

@@ -12,15 +12,19 @@ export const REVIEW_STATUSES = ['published', 'held', 'removed'] as const;
 export const ReviewStatusSchema = z.enum(REVIEW_STATUSES);
 export type ReviewStatus = z.infer<typeof ReviewStatusSchema>;
 
-export const REVIEW_HELD_NOTICE = 'Hidden pending review';
-export const REVIEW_REMOVED_NOTICE = 'Removed by a moderator';
-export const UNUSUAL_ACTIVITY_NOTICE = 'Unusual review activity';
-export const MODERATORS_ONLY = 'Only moderators can do that';
-export const MODERATION_REASON_REQUIRED = 'Please give a reason for removing this review';
-export const APPEAL_ALREADY_MADE = 'You have already appealed this decision';
-export const APPEAL_NOT_POSSIBLE = 'Only a held or removed review can be appealed';
-export const NOT_IN_QUEUE = 'This review is not waiting for a decision';
-export const APPEAL_NOT_AUTHOR = 'Only the author can appeal this decision';
+import { MODERATION_REASON_REQUIRED } from './constants';
+
+export {
+  APPEAL_ALREADY_MADE,
+  APPEAL_NOT_AUTHOR,
+  APPEAL_NOT_POSSIBLE,
+  MODERATION_REASON_REQUIRED,
+  MODERATORS_ONLY,
+  NOT_IN_QUEUE,
+  REVIEW_HELD_NOTICE,
+  REVIEW_REMOVED_NOTICE,
+  UNUSUAL_ACTIVITY_NOTICE,
+} from './constants';
 
 /**
  * A review's moderation state as its author and moderators see it (`Review.moderation`);

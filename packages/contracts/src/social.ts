@@ -169,7 +169,7 @@ export const NotificationPreferencesUpdateSchema = z.strictObject(
 export type NotificationPreferencesUpdate = z.infer<typeof NotificationPreferencesUpdateSchema>;
 
 /** Server-Sent Events: each `notification` event's `id:` is the notification's id. */
-export const NOTIFICATION_STREAM_EVENT = 'notification';
+export { NOTIFICATION_STREAM_EVENT } from './constants';
 
 export const socialApiOperations: ApiOperation[] = [
   {

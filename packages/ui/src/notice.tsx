@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { MODERATORS_ONLY } from '@trustcircle/contracts/moderation';
+import { MODERATORS_ONLY } from '@trustcircle/contracts/constants';
 import { ShieldIcon } from './icons';
 
 /** A page-sized notice: icon, title, a few words and the way home. */

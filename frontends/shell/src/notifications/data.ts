@@ -1,8 +1,7 @@
 import type { Notification } from '@trustcircle/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, getPage, profilePath, useEventSource, usePagedList } from '@trustcircle/ui';
-import { NOTIFICATION_STREAM_EVENT } from '@trustcircle/contracts/social';
-import { REVIEW_HELD_NOTICE } from '@trustcircle/contracts/moderation';
+import { NOTIFICATION_STREAM_EVENT, REVIEW_HELD_NOTICE } from '@trustcircle/contracts/constants';
 
 /** Every notification query starts with this key: one invalidation refreshes them all. */
 export const NOTIFICATIONS_KEY = ['/api/notifications'] as const;
