@@ -1,8 +1,9 @@
 /**
- * `node bench/scale/load.ts --size L [--keep]`: loads issue 20's scale data into a throwaway
- * bench database (tc_bench_<tag>, a role per service), printing each step's time, the rows per
- * table, the total and the database's size; then drops it, or with --keep leaves it (and its
- * roles) for inspection and says how to drop it. Needs the services built (`npm run build`).
+ * `node bench/scale/load.ts --size L [--keep] [--json]`: loads issue 20's scale data into a
+ * throwaway bench database (tc_bench_<tag>, a role per service), printing each step's time, the
+ * rows per table, the total and the database's size; then drops it, or with --keep leaves it
+ * (and its roles) for inspection and says how to drop it. --json prints one JSON document
+ * instead (database, roles, report): the test reads it. Needs the services built.
  */
 import { parseArgs } from 'node:util';
 import { createBenchDatabase } from '../support/database.ts';
@@ -10,41 +11,46 @@ import { isScaleSize, loadScaleData, SCALE_SERVICES, SCALE_SIZES } from '../supp
 import { runNames } from '../support/services.ts';
 
 const { values } = parseArgs({
-  options: { size: { type: 'string', default: 'S' }, keep: { type: 'boolean', default: false } },
+  options: {
+    size: { type: 'string', default: 'S' },
+    keep: { type: 'boolean', default: false },
+    json: { type: 'boolean', default: false },
+  },
 });
 const size = values.size ?? 'S';
 if (!isScaleSize(size)) {
-  console.error(
-    `usage: node bench/scale/load.ts --size ${Object.keys(SCALE_SIZES).join('|')} [--keep]`,
-  );
+  const sizes = Object.keys(SCALE_SIZES).join('|');
+  console.error(`usage: node bench/scale/load.ts --size ${sizes} [--keep] [--json]`);
   process.exit(2);
 }
 
+const say = values.json ? () => undefined : (line: string) => console.log(line);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const { database: name } = runNames();
+const roles = SCALE_SERVICES.map((service) => `${name}_${service}`);
 const database = await createBenchDatabase(name, SCALE_SERVICES);
-console.log(`scale data ${size} ${JSON.stringify(SCALE_SIZES[size])} into ${name}`);
+say(`scale data ${size} ${JSON.stringify(SCALE_SIZES[size])} into ${name}`);
 let keep = values.keep;
 try {
   const report = await loadScaleData(database, size, {
-    onStep: (step, ms) => console.log(`  ${step.padEnd(30)} ${seconds(ms).padStart(8)}`),
+    onStep: (step, ms) => say(`  ${step.padEnd(30)} ${seconds(ms).padStart(8)}`),
   });
-  console.log('rows:');
+  if (values.json) console.log(JSON.stringify({ database: name, roles, report }));
+  say('rows:');
   for (const [table, rows] of Object.entries(report.rows)) {
-    console.log(`  ${table.padEnd(30)} ${rows.toLocaleString('en').padStart(10)}`);
+    say(`  ${table.padEnd(30)} ${rows.toLocaleString('en').padStart(10)}`);
   }
-  console.log(`total ${seconds(report.totalMs)} (migrations included)`);
-  console.log(`database size ${(report.databaseBytes / 2 ** 20).toFixed(0)} MiB`);
+  say(`total ${seconds(report.totalMs)} (migrations included)`);
+  say(`database size ${(report.databaseBytes / 2 ** 20).toFixed(0)} MiB`);
 } catch (error) {
   console.error(error);
   process.exitCode = 1;
   keep = false;
 } finally {
   if (keep) {
-    console.log(`kept ${name}; drop it with:`);
-    console.log(`  psql -h 127.0.0.1 -U postgres -c 'drop database ${name}'`);
-    const roles = SCALE_SERVICES.map((service) => `${name}_${service}`).join(', ');
-    console.log(`  psql -h 127.0.0.1 -U postgres -c 'drop role ${roles}'`);
+    say(`kept ${name}; drop it with:`);
+    say(`  psql -h 127.0.0.1 -U postgres -c 'drop database ${name}'`);
+    say(`  psql -h 127.0.0.1 -U postgres -c 'drop role ${roles.join(', ')}'`);
   } else {
     await database.drop();
   }

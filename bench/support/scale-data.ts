@@ -14,13 +14,18 @@ import { hashPassword } from '../../services/identity/src/domain/passwords.ts';
 import type { BenchDatabase } from './database.ts';
 import { loadInto, type LoadReport } from './scale/load.ts';
 import { migrateServices } from './scale/migrate.ts';
-import { BENCH_PASSWORD } from './scale/names.ts';
+import { BENCH_PASSWORD } from './scale/bench-users.ts';
 import { SCALE_SIZES, type ScaleSize } from './scale/sizes.ts';
 
-export { BENCH_PASSWORD, BENCH_USERNAME } from './scale/names.ts';
+export {
+  BENCH_PASSWORD,
+  BENCH_USERNAME,
+  businessesByReviews,
+  heavyMemberIds,
+} from './scale/bench-users.ts';
 export { SCALE_SERVICES } from './scale/migrate.ts';
 export { SCALE_SIZES, isScaleSize, type ScaleSize } from './scale/sizes.ts';
-export { businessesByReviews, heavyMemberIds, type LoadReport } from './scale/load.ts';
+export { type LoadReport } from './scale/load.ts';
 
 export interface ScaleLoadOptions {
   /** Called as each step finishes (the CLI prints it). */

@@ -5,17 +5,18 @@
  */
 import pg from 'pg';
 import * as names from './names.ts';
+import { withIndexesAfter } from './indexes.ts';
 import {
   advanceSequences,
+  CATALOG_PROJECTIONS,
+  COMMUNITIES_PROJECTIONS,
   computeScores,
-  insertCatalogProjections,
-  insertCommunitiesProjections,
-  insertSocialProjections,
+  SOCIAL_PROJECTIONS,
 } from './projections.ts';
-import { insertReviews, insertReviewsProjections, insertTags, insertVotes } from './reviews.ts';
+import { REVIEWS_OWN, REVIEWS_PROJECTIONS } from './reviews.ts';
 import type { ScaleSpec } from './sizes.ts';
 import * as sources from './sources.ts';
-import type { Shape } from './sql.ts';
+import type { Fill, Shape } from './sql.ts';
 
 export interface LoadReport {
   steps: { step: string; ms: number }[];
@@ -66,30 +67,32 @@ export async function loadInto(
     // A throwaway database: a crash loses it whole, so commits need not wait for the disk.
     await db.query(`set synchronous_commit = off; set work_mem = '256MB';
                     set maintenance_work_mem = '512MB'`);
+    const fill = async ({ table, sql }: Fill) =>
+      step(table, () => withIndexesAfter(db, table, () => db.query(sql)));
     const people = names.people(spec.users);
-    await step('identity.users', async () => {
-      await sources.insertUsers(db, shape, people, passwordHash);
-    });
+    await step('identity.users', () => sources.insertUsers(db, shape, people, passwordHash));
     await step('catalog.businesses', () =>
       sources.insertBusinesses(db, shape, names.businesses(spec.businesses)),
     );
     await step('communities.groups', () =>
       sources.insertGroups(db, shape, names.groups(spec.groups)),
     );
-    await step('communities.group_members', () => sources.insertMembers(db, shape));
-    await step('social.follows', () => sources.insertFollows(db, shape));
+    await step('communities.group_members', () =>
+      withIndexesAfter(db, 'communities.group_members', () => sources.insertMembers(db, shape)),
+    );
+    await step('social.follows', () =>
+      withIndexesAfter(db, 'social.follows', () => sources.insertFollows(db, shape)),
+    );
     await step('review texts (pool)', () => sources.insertTextPool(db, names.textPool()));
     await step('staging reviews, tags, votes', () => sources.stageReviews(db, shape));
     await db.query('set session_replication_role = replica');
-    await step('reviews projections', () => insertReviewsProjections(db));
-    await step('reviews.review_tags', () => insertTags(db));
-    await step('reviews.reviews (with cards)', () => insertReviews(db));
-    await step('reviews.helpful_votes', () => insertVotes(db));
+    for (const statement of [...REVIEWS_PROJECTIONS, ...REVIEWS_OWN]) await fill(statement);
     await db.query('set session_replication_role = origin');
-    await step('communities projections', () => insertCommunitiesProjections(db));
-    await step('catalog projections', () => insertCatalogProjections(db));
+    for (const statement of [...COMMUNITIES_PROJECTIONS, ...CATALOG_PROJECTIONS]) {
+      await fill(statement);
+    }
     await step('catalog scores', () => computeScores(db));
-    await step('social projections', () => insertSocialProjections(db));
+    for (const statement of SOCIAL_PROJECTIONS) await fill(statement);
     await step('sequences', () => advanceSequences(db));
     await db.query('discard temp');
     // Statistics and the visibility map as autovacuum would leave them: realistic plans.
@@ -112,23 +115,4 @@ export async function loadInto(
   } finally {
     await db.end();
   }
-}
-
-/** Users in the most groups, most first (1..heavyMembers are in 20): for feeds and "my groups". */
-export async function heavyMemberIds(db: pg.Client, count: number): Promise<number[]> {
-  const result = await db.query<{ user_id: number }>(
-    `select user_id from communities.group_members group by user_id
-      order by count(*) desc, user_id limit $1`,
-    [count],
-  );
-  return result.rows.map((row) => row.user_id);
-}
-
-/** Business ids by their number of reviews, most first. */
-export async function businessesByReviews(db: pg.Client, count: number): Promise<number[]> {
-  const result = await db.query<{ id: number }>(
-    'select id from catalog.businesses order by review_count desc, id limit $1',
-    [count],
-  );
-  return result.rows.map((row) => row.id);
 }

@@ -9,12 +9,11 @@ import { Faker, en } from '@faker-js/faker';
 import { CATEGORIES } from '@trustcircle/contracts';
 import { businessDetails, businessName, groupNames } from '../../../scripts/seed/names.ts';
 import { reviewText } from '../../../scripts/seed/review-text.ts';
+import { BENCH_USERNAME } from './bench-users.ts';
 
 export const SCALE_SEED = 20261120;
 /** Texts per (category, rating): 100,000 reviews share 10,000 texts, of a few faker choices each. */
 export const TEXTS_PER_KIND = 200;
-export const BENCH_USERNAME = 'bench_user';
-export const BENCH_PASSWORD = 'bench user password';
 
 function seeded(offset: number): Faker {
   const faker = new Faker({ locale: [en] });

@@ -5,6 +5,7 @@
  * users, businesses, reviews and voters.
  */
 import type pg from 'pg';
+import type { Fill } from './sql.ts';
 import {
   GLOBAL_PRIOR_MEAN,
   GLOBAL_PRIOR_WEIGHT,
@@ -16,49 +17,73 @@ import {
 } from '../../../services/catalog/src/domain/trust-score.ts';
 import { ESTABLISHED_ACCOUNT_DAYS } from '../../../services/reviews/src/domain/standing.ts';
 
-export async function insertCommunitiesProjections(db: pg.Client) {
-  await db.query(`
-    insert into communities.users (id, username, name, version)
-    select id, username, name, version from identity.users`);
-  await db.query(`
-    insert into communities.reviews (id, version, hidden)
-    select id, version, hidden from reviews.reviews`);
-  await db.query(`
-    insert into communities.review_groups (review_id, group_id)
-    select t.review_id, t.group_id from reviews.review_tags t
-     where not t.hidden and exists (select 1 from communities.groups g where g.id = t.group_id)`);
-  await db.query(`
-    update communities.groups g
-       set member_count = coalesce((select count(*) from communities.group_members m
-                                     where m.group_id = g.id), 0),
-           review_count = coalesce((select count(*) from communities.review_groups x
-                                     where x.group_id = g.id), 0)`);
-}
+const ESTABLISHED = `interval '${ESTABLISHED_ACCOUNT_DAYS} days'`;
 
-export async function insertCatalogProjections(db: pg.Client) {
-  await db.query(`
-    insert into catalog.people (id, username, name, version)
-    select id, username, name, version from identity.users`);
-  await db.query(`
-    insert into catalog.authors (user_id, is_verified, version)
-    select id, is_verified, version from identity.users`);
-  await db.query(`
-    insert into catalog.groups (id, name, version) select id, name, version from communities.groups`);
-  // As reviews publishes a review (reconcile's sourceFacts), every version at the review's.
-  await db.query(`
-    insert into catalog.review_facts (review_id, business_id, user_id, rating, group_ids,
-           helpful_count, author_verified, author_new_account, created_at, hidden, version,
-           facts_version, helpful_version)
-    select r.id, r.business_id, r.user_id, r.rating,
-           coalesce(t.groups, '{}'), r.helpful_count, coalesce(u.is_verified, false),
-           coalesce(r.created_at - u.created_at < interval '${ESTABLISHED_ACCOUNT_DAYS} days', false),
-           r.created_at, r.hidden, r.version, r.version, r.version
-      from reviews.reviews r
-      left join identity.users u on u.id = r.user_id
-      left join (select review_id, array_agg(distinct group_id order by group_id) as groups
-                   from reviews.review_tags group by 1) t on t.review_id = r.id
-     order by r.id`);
-}
+export const COMMUNITIES_PROJECTIONS: Fill[] = [
+  {
+    table: 'communities.users',
+    sql: `insert into communities.users (id, username, name, version)
+          select id, username, name, version from identity.users order by id`,
+  },
+  {
+    table: 'communities.reviews',
+    sql: `insert into communities.reviews (id, version, hidden)
+          select id, version, hidden from reviews.reviews order by id`,
+  },
+  {
+    table: 'communities.review_groups',
+    sql: `insert into communities.review_groups (review_id, group_id)
+          select t.review_id, t.group_id from reviews.review_tags t
+           where not t.hidden
+             and exists (select 1 from communities.groups g where g.id = t.group_id)
+           order by 1, 2`,
+  },
+  {
+    table: 'communities.groups',
+    sql: `update communities.groups g
+             set member_count = coalesce(m.n, 0), review_count = coalesce(x.n, 0)
+            from communities.groups k
+            left join (select group_id, count(*)::int as n from communities.group_members
+                        group by 1) m on m.group_id = k.id
+            left join (select group_id, count(*)::int as n from communities.review_groups
+                        group by 1) x on x.group_id = k.id
+           where g.id = k.id`,
+  },
+];
+
+export const CATALOG_PROJECTIONS: Fill[] = [
+  {
+    table: 'catalog.people',
+    sql: `insert into catalog.people (id, username, name, version)
+          select id, username, name, version from identity.users order by id`,
+  },
+  {
+    table: 'catalog.authors',
+    sql: `insert into catalog.authors (user_id, is_verified, version)
+          select id, is_verified, version from identity.users order by id`,
+  },
+  {
+    table: 'catalog.groups',
+    sql: `insert into catalog.groups (id, name, version)
+          select id, name, version from communities.groups order by id`,
+  },
+  {
+    // As reviews publishes a review (reconcile's sourceFacts), every version at the review's.
+    table: 'catalog.review_facts',
+    sql: `insert into catalog.review_facts (review_id, business_id, user_id, rating, group_ids,
+                 helpful_count, author_verified, author_new_account, created_at, hidden,
+                 version, facts_version, helpful_version)
+          select r.id, r.business_id, r.user_id, r.rating, coalesce(t.groups, '{}'),
+                 r.helpful_count, coalesce(u.is_verified, false),
+                 coalesce(r.created_at - u.created_at < ${ESTABLISHED}, false),
+                 r.created_at, r.hidden, r.version, r.version, r.version
+            from reviews.reviews r
+            left join identity.users u on u.id = r.user_id
+            left join (select review_id, array_agg(distinct group_id order by group_id) as groups
+                         from reviews.review_tags group by 1) t on t.review_id = r.id
+           order by r.id`,
+  },
+];
 
 /**
  * Design §6 in SQL, term for term as trust-score.ts computes it (ages in days from the
@@ -96,20 +121,28 @@ export async function computeScores(db: pg.Client) {
      order by 1, 2`);
 }
 
-export async function insertSocialProjections(db: pg.Client) {
-  await db.query(`
-    insert into social.users (id, username, name, avatar, is_verified, version)
-    select id, username, name, avatar, is_verified, version from identity.users`);
-  await db.query(`
-    insert into social.businesses (id, name, version)
-    select id, name, version from catalog.businesses`);
-  await db.query(`
-    insert into social.reviews (id, user_id, business_id, version)
-    select id, user_id, business_id, version from reviews.reviews`);
-  await db.query(`
-    insert into social.helpful_voters (review_id, voter_id)
-    select review_id, user_id from reviews.helpful_votes`);
-}
+export const SOCIAL_PROJECTIONS: Fill[] = [
+  {
+    table: 'social.users',
+    sql: `insert into social.users (id, username, name, avatar, is_verified, version)
+          select id, username, name, avatar, is_verified, version from identity.users order by id`,
+  },
+  {
+    table: 'social.businesses',
+    sql: `insert into social.businesses (id, name, version)
+          select id, name, version from catalog.businesses order by id`,
+  },
+  {
+    table: 'social.reviews',
+    sql: `insert into social.reviews (id, user_id, business_id, version)
+          select id, user_id, business_id, version from reviews.reviews order by id`,
+  },
+  {
+    table: 'social.helpful_voters',
+    sql: `insert into social.helpful_voters (review_id, voter_id)
+          select review_id, user_id from reviews.helpful_votes order by 1, 2`,
+  },
+];
 
 /** Rows were inserted with their ids: the services' next insert takes the next id. */
 export async function advanceSequences(db: pg.Client) {

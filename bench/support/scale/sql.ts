@@ -19,3 +19,9 @@ export interface Shape extends ScaleSpec {
   /** Most votes one review gets: below the number of possible voters. */
   maxVotes: number;
 }
+
+/** One statement filling one table. */
+export interface Fill {
+  table: string;
+  sql: string;
+}
