@@ -6,7 +6,7 @@
  * staging tables). Deterministic: a size always gives the same rows (times move with the day
  * it is loaded: reviews span the year before the load).
  *
- * For benches: every user signs in with BENCH_PASSWORD; user 1 is `bench_user`, in 20 groups,
+ * For benches: every user signs in with BENCH_PASSWORD; user 1 is `bench_user`, in about 20 groups,
  * like users 1..heavyMembers (`heavyMemberIds`); business 1 has the most reviews, and ids
  * further on fewer (`businessesByReviews`).
  */
@@ -30,8 +30,6 @@ export { type LoadReport } from './scale/load.ts';
 export interface ScaleLoadOptions {
   /** Called as each step finishes (the CLI prints it). */
   onStep?: (step: string, ms: number) => void;
-  /** Migrations already ran (a service was started on the database): skip them. */
-  migrated?: boolean;
 }
 
 export async function loadScaleData(
@@ -40,7 +38,7 @@ export async function loadScaleData(
   options: ScaleLoadOptions = {},
 ): Promise<LoadReport> {
   const started = performance.now();
-  if (!options.migrated) await migrateServices(database);
+  await migrateServices(database);
   const migratedMs = performance.now() - started;
   options.onStep?.('migrations', migratedMs);
   // One hash for every user: argon2 takes ~50 ms a hash by design.

@@ -1,7 +1,7 @@
 /**
  * What the scale data says, from the demo seed's own generator (scripts/seed): people's names,
  * business names and details, group names, and review texts. Only what must read like the demo
- * city is made here, in JS; counts, skew and times are SQL's (rows.ts). A million texts would cost
+ * city is made here, in JS; counts, skew and times are SQL's (sources.ts). A million texts would cost
  * minutes in faker, so each review takes one of a pool of TEXTS_PER_KIND texts written for its
  * business's category and its rating.
  */

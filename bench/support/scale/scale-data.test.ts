@@ -97,6 +97,11 @@ describe('scale data (size XS)', () => {
     expect(counts.tags).toBeGreaterThanOrEqual(XS.reviews);
     expect(counts.votes).toBeGreaterThan(XS.reviews / 2);
     expect(counts.follows).toBeGreaterThan(XS.users / 2);
+    const odd = await one<{ own: number; early: number }>(`
+      select count(*) filter (where v.user_id = r.user_id)::int as own,
+             count(*) filter (where v.created_at < r.created_at)::int as early
+        from reviews.helpful_votes v join reviews.reviews r on r.id = v.review_id`);
+    expect(odd).toEqual({ own: 0, early: 0 });
     const next = await one<{ id: number }>(`select nextval('reviews.reviews_id_seq')::int as id`);
     expect(next.id).toBe(XS.reviews + 1);
   });

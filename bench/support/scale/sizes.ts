@@ -1,7 +1,7 @@
 /**
  * The scale runs' data sizes (issue 20). L is the issue's: 1M reviews by 100k users of 20k
  * businesses in 2k groups. S keeps L's proportions at a tenth (10 reviews per user, 50 per
- * business, 50 members per group on average), so a read's cost on L against S shows what the
+ * business, ~190 members per group on average), so a read's cost on L against S shows what the
  * table sizes do, not a different shape. XS is for tests.
  */
 export type ScaleSize = 'XS' | 'S' | 'M' | 'L';
@@ -11,7 +11,7 @@ export interface ScaleSpec {
   businesses: number;
   groups: number;
   reviews: number;
-  /** Users 1..heavyMembers are in 20 groups each (feeds and "my groups" benches sign in as them). */
+  /** Users 1..heavyMembers are in about 20 groups (feeds and "my groups" benches sign in as them). */
   heavyMembers: number;
 }
 

@@ -1,18 +1,15 @@
 /**
  * The owners' rows (design §2: identity's users, catalog's businesses, communities' groups and
- * members, social's follows, reviews' reviews, tags and votes) and the staging tables they come
- * from. Skew: review authors, reviewed businesses, groups joined and people followed are drawn
+ * members, social's follows) and the staging tables reviews' reviews, tags and votes come from
+ * (reviews.ts inserts them after the projections their cards show). Skew: review authors, reviewed businesses, groups joined and people followed are drawn
  * as u^k of a uniform u (a power law: id 1 is the busiest, most ids get a few); ratings lean to
  * 4–5 around each business's quality, as the demo's do; helpful votes are Pareto-distributed.
  */
-import { CATEGORIES } from '@trustcircle/contracts';
+import { CATEGORIES, DEFAULT_GROUP_COLOR, DEFAULT_GROUP_ICON } from '@trustcircle/contracts';
 import type pg from 'pg';
 import type { Businesses, People, TextPool } from './names.ts';
 import { TEXTS_PER_KIND } from './names.ts';
 import { before, rnd, type Shape } from './sql.ts';
-
-const COLORS = ['#009688', '#3f51b5', '#e91e63', '#ff9800', '#4caf50', '#9c27b0'];
-const ICONS = ['users', 'coffee', 'book', 'music', 'heart', 'star'];
 
 export async function insertUsers(db: pg.Client, s: Shape, p: People, passwordHash: string) {
   const created = before(s.anchor, 700, 400, rnd('u.id', 11));
@@ -60,10 +57,10 @@ export async function insertGroups(
   await db.query(
     `insert into communities.groups (id, name, description, icon, color, creator_id, version,
             created_at, updated_at)
-     select n.i, n.name, n.description, ($3::text[])[1 + n.i % 6], ($4::text[])[1 + n.i % 6],
+     select n.i, n.name, n.description, $3, $4,
             1 + ((n.i - 1) * 7919) % ${s.users}, 1, ${created}, ${created}
        from unnest($1::text[], $2::text[]) with ordinality as n(name, description, i)`,
-    [g.names, g.descriptions, ICONS, COLORS],
+    [g.names, g.descriptions, DEFAULT_GROUP_ICON, DEFAULT_GROUP_COLOR],
   );
 }
 
@@ -132,7 +129,8 @@ export async function insertFollows(db: pg.Client, s: Shape) {
 /**
  * `scale_reviews`: one row per review with its text slot and vote count, ids in date order (as
  * the demo sends its reviews oldest first, lists sort by id); `scale_tags`: one or two of the
- * author's groups; `scale_votes`: distinct voters, never the author.
+ * author's groups; `scale_votes`: voters `author + m · 7919 (mod users)` for n consecutive m in
+ * 1..users-1 (7919 is prime, no size a multiple of it): distinct, never the author.
  */
 export async function stageReviews(db: pg.Client, s: Shape) {
   const votes = `least(${s.maxVotes}, floor((1 - ${rnd('c', 46)}) ^ -0.7) - 1)::int`;
@@ -165,7 +163,9 @@ export async function stageReviews(db: pg.Client, s: Shape) {
             or (r.second_tag and n.n > 1 and m.k = 1 + (floor(r.tag_pick * n.n)::int + 1) % n.n))`);
   await db.query(`
     create temp table scale_votes as
-    select r.id as review_id, ((r.user_id - 1 + j * 7919) % ${s.users}) + 1 as user_id,
+    select r.id as review_id,
+           ((r.user_id - 1 + (j + r.id % ${s.users - s.maxVotes}) * 7919) % ${s.users}) + 1
+             as user_id,
            r.created_at + floor(${rnd('r.id::bigint * 1024 + j', 51)}
              * extract(epoch from timestamptz '${s.anchor}' - r.created_at)) * interval '1 second'
              as created_at
