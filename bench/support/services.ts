@@ -35,10 +35,18 @@ export function runNames(): { tag: string; database: string; prefix: string } {
   return { tag, database: `tc_bench_${tag}`, prefix: `bench${tag}` };
 }
 
-/** `ports`: every service (and `gateway`) that will be started, on its loopback port. */
-export async function createBenchRun(ports: Record<string, number>): Promise<BenchRun> {
-  const { tag, database: name, prefix } = runNames();
-  const database = await createBenchDatabase(name, Object.keys(ports));
+/**
+ * `ports`: every service (and `gateway`) that will be started, on its loopback port.
+ * `existing`: a database already made (with a role for each of them) and filled, e.g. with the
+ * scale data (scale-data.ts); the run drops it with the rest.
+ */
+export async function createBenchRun(
+  ports: Record<string, number>,
+  existing?: BenchDatabase,
+): Promise<BenchRun> {
+  const { tag, database: fresh, prefix } = runNames();
+  const database = existing ?? (await createBenchDatabase(fresh, Object.keys(ports)));
+  const name = database.name;
   const { signingKey, jwks } = generateSigningKey();
   const common = {
     PATH: process.env.PATH ?? '',
