@@ -33,11 +33,18 @@ export async function registerUser(
   return { cookie, userId: ((await registered.json()) as { id: number }).id };
 }
 
+/** The session cookie's name of a gateway in production mode (Secure, so `__Host-`). */
+export const PRODUCTION_SESSION_COOKIE = '__Host-tc_session';
+
 /**
  * Gateway sessions for many users at once, written straight into the gateway's table (only
  * the id's hash is stored, as the gateway does): one `tc_session` cookie per user id.
  */
-export async function insertSessions(admin: pg.Client, userIds: number[]): Promise<string[]> {
+export async function insertSessions(
+  admin: pg.Client,
+  userIds: number[],
+  cookieName = 'tc_session',
+): Promise<string[]> {
   const cookies: string[] = [];
   for (const userId of userIds) {
     const id = randomBytes(32).toString('base64url');
@@ -46,7 +53,7 @@ export async function insertSessions(admin: pg.Client, userIds: number[]): Promi
        values ($1, $2, now() + interval '1 day', now() + interval '1 day')`,
       [createHash('sha256').update(id).digest('hex'), userId],
     );
-    cookies.push(`tc_session=${id}`);
+    cookies.push(`${cookieName}=${id}`);
   }
   return cookies;
 }

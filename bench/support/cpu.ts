@@ -26,17 +26,29 @@ function groupOf(pid: number, cmdline: string): string | null {
   return null;
 }
 
-/** CPU milliseconds used so far, per pid, with each pid's group. */
-export function cpuSnapshot(): Map<number, { group: string; ms: number }> {
-  ticksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
-  const snapshot = new Map<number, { group: string; ms: number }>();
+/** Every process of the bench now running, with its group. */
+function benchProcesses(): { pid: number; group: string }[] {
+  const found: { pid: number; group: string }[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     const pid = Number(entry);
     try {
       const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
       const group = groupOf(pid, cmdline);
-      if (!group) continue;
+      if (group) found.push({ pid, group });
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  return found;
+}
+
+/** CPU milliseconds used so far, per pid, with each pid's group. */
+export function cpuSnapshot(): Map<number, { group: string; ms: number }> {
+  ticksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+  const snapshot = new Map<number, { group: string; ms: number }>();
+  for (const { pid, group } of benchProcesses()) {
+    try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       // Fields after the command name (which may hold spaces): utime and stime are 14 and 15.
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -47,6 +59,25 @@ export function cpuSnapshot(): Map<number, { group: string; ms: number }> {
     }
   }
   return snapshot;
+}
+
+/**
+ * The most resident memory each Node process of the bench (services, gateway) has had so far
+ * (`VmHWM`), in MB by group. Postgres backends are left out: their RSS counts shared buffers.
+ */
+export function peakRssMb(): Map<string, number> {
+  const peaks = new Map<string, number>();
+  for (const { pid, group } of benchProcesses()) {
+    if (group.startsWith('postgres') || group === 'nats' || group === 'bench client') continue;
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      const kb = Number(/^VmHWM:\s+(\d+) kB/m.exec(status)?.[1] ?? 0);
+      peaks.set(group, Math.max(peaks.get(group) ?? 0, kb / 1024));
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  return peaks;
 }
 
 /** CPU milliseconds each group used between two snapshots (processes present in both). */

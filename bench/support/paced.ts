@@ -15,6 +15,10 @@ export interface PacedRequest {
   method?: string;
   path: string;
   headers?: Record<string, string>;
+  /** A JSON body (sent with its content type). */
+  body?: unknown;
+  /** Called with the answer's status and text (the text is read only when this is given). */
+  onAnswer?(status: number, text: string): void;
 }
 
 export interface PacedOptions {
@@ -55,6 +59,10 @@ export async function paced(options: PacedOptions): Promise<PacedResult> {
   const send = (due: number) =>
     new Promise<void>((resolve) => {
       const request = options.next();
+      const payload = request.body === undefined ? undefined : JSON.stringify(request.body);
+      const headers = payload
+        ? { ...request.headers, 'content-type': 'application/json' }
+        : request.headers;
       const call = http.request(
         {
           host: origin.hostname,
@@ -62,11 +70,14 @@ export async function paced(options: PacedOptions): Promise<PacedResult> {
           agent,
           method: request.method ?? 'GET',
           path: request.path,
-          headers: request.headers,
+          headers,
         },
         (response) => {
-          response.resume();
+          const chunks: Buffer[] = [];
+          if (request.onAnswer) response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          else response.resume();
           response.on('end', () => {
+            request.onAnswer?.(response.statusCode ?? 0, Buffer.concat(chunks).toString());
             latencies.push(performance.now() - due);
             trace?.push(`${Math.round(due - started)} ${(performance.now() - due).toFixed(1)}`);
             if ((response.statusCode ?? 0) >= 300) non2xx += 1;
@@ -82,7 +93,7 @@ export async function paced(options: PacedOptions): Promise<PacedResult> {
         errors += 1;
         resolve();
       });
-      call.end();
+      call.end(payload);
     });
 
   const pending: Promise<void>[] = [];

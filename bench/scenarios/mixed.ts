@@ -1,0 +1,228 @@
+/**
+ * The mixed workload (issue 20): the whole platform in production mode (identity aside: it
+ * wants a real mail provider there) on the scale data of size `BENCH_MIXED_SIZE` (S), offered
+ * `BENCH_MIXED_RATE` (1,000) req/s on a schedule for `BENCH_MIXED_SECONDS` (20), weighted like
+ * real use: mostly browsing (business pages, lists, searches, feeds, groups), some writes
+ * (helpful votes, new reviews). Targets: the offered rate answered, under 0.1 % errors, a new
+ * review reaching catalog's facts (reviews → outbox → JetStream → catalog's consumer) within
+ * 50 ms at the 99th percentile while the load runs, and no service above 250 MB resident.
+ */
+import pg from 'pg';
+import { insertSessions, PRODUCTION_SESSION_COOKIE } from '../support/auth.ts';
+import { peakRssMb } from '../support/cpu.ts';
+import { paced, type PacedRequest, type PacedResult } from '../support/paced.ts';
+import { propagationProbe } from '../support/propagation.ts';
+import {
+  businessesByReviews,
+  heavyMemberIds,
+  isScaleSize,
+  loadScaleData,
+  SCALE_SIZES,
+} from '../support/scale-data.ts';
+import { createBenchRun } from '../support/services.ts';
+import type { ScenarioResult } from '../types.ts';
+
+const SIZE = process.env.BENCH_MIXED_SIZE ?? 'S';
+const RATE = Number(process.env.BENCH_MIXED_RATE ?? 1000);
+const SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 20);
+const PORTS = {
+  identity: 14801,
+  communities: 14802,
+  catalog: 14803,
+  reviews: 14804,
+  social: 14805,
+  gateway: 14880,
+};
+const production = { NODE_ENV: 'production' };
+
+/** Of every 1,000 requests. */
+const WEIGHTS = {
+  'business page (composed)': 250,
+  'business list': 100,
+  search: 100,
+  trending: 50,
+  feed: 150,
+  'my groups': 100,
+  'group list': 50,
+  "a group's reviews": 50,
+  'helpful vote': 120,
+  'new review': 30,
+} as const;
+type Kind = keyof typeof WEIGHTS;
+
+const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
+
+interface Writer {
+  cookie: string;
+  groupIds: number[];
+  /** Businesses this member has not reviewed yet. */
+  unreviewed: number[];
+}
+
+async function writers(admin: pg.Client, members: number[], cookies: string[]): Promise<Writer[]> {
+  const { rows } = await admin.query<{
+    user_id: number;
+    group_ids: number[];
+    unreviewed: number[];
+  }>(
+    `select m.user_id,
+            array(select group_id from reviews.memberships g
+                   where g.user_id = m.user_id and g.member order by group_id limit 3) as group_ids,
+            array(select b.id from reviews.businesses b
+                   where not exists (select 1 from reviews.reviews r
+                                      where r.user_id = m.user_id and r.business_id = b.id)
+                   order by b.id limit 200) as unreviewed
+       from unnest($1::int[]) as m(user_id)`,
+    [members],
+  );
+  return rows.map((row) => ({
+    cookie: cookies[members.indexOf(row.user_id)]!,
+    groupIds: row.group_ids,
+    unreviewed: row.unreviewed,
+  }));
+}
+
+export async function run(): Promise<ScenarioResult[]> {
+  if (!isScaleSize(SIZE)) throw new Error(`BENCH_MIXED_SIZE: no size ${SIZE}`);
+  const bench = await createBenchRun(PORTS);
+  const admin = new pg.Client({ connectionString: bench.database.adminUrl });
+  try {
+    await loadScaleData(bench.database, SIZE);
+    await Promise.all([
+      bench.start('identity'),
+      bench.start('communities', production),
+      bench.start('catalog', production),
+      bench.start('reviews', { ...production, DATABASE_POOL_MAX: '20' }),
+      bench.start('social', production),
+    ]);
+    const gateway = await bench.startGateway(
+      ['identity', 'communities', 'catalog', 'reviews', 'social'],
+      production,
+    );
+    await admin.connect();
+    const members = await heavyMemberIds(admin, 100);
+    const cookies = await insertSessions(admin, members, PRODUCTION_SESSION_COOKIE);
+    const authors = await writers(admin, members, cookies);
+    const businesses = await businessesByReviews(admin, 1000);
+    const { rows: names } = await admin.query<{ name: string }>(
+      'select name from catalog.businesses order by id limit 2000',
+    );
+    const searches = names.map(({ name }) => name.split(/\s+/)[0]!.slice(0, 4));
+    const { rows: reviewRows } = await admin.query<{ id: number }>(
+      'select id from reviews.reviews order by random() limit 5000',
+    );
+    const groups = SCALE_SIZES[SIZE].groups;
+    const probe = propagationProbe(admin);
+    const signedIn = (path: string): PacedRequest => ({ path, headers: { cookie: pick(cookies) } });
+
+    const requests: Record<Kind, () => PacedRequest> = {
+      'business page (composed)': () => signedIn(`/api/businesses/${pick(businesses)}`),
+      'business list': () => ({ path: '/api/businesses' }),
+      search: () => ({ path: `/api/businesses?search=${encodeURIComponent(pick(searches))}` }),
+      trending: () => ({ path: '/api/businesses/trending' }),
+      feed: () => signedIn('/api/reviews/feed'),
+      'my groups': () => signedIn('/api/groups/user'),
+      'group list': () => ({ path: '/api/groups' }),
+      "a group's reviews": () => ({
+        path: `/api/groups/${1 + Math.floor(Math.random() * groups)}/reviews`,
+      }),
+      'helpful vote': () => ({
+        method: 'POST',
+        ...signedIn(`/api/reviews/${pick(reviewRows).id}/helpful`),
+      }),
+      'new review': () => {
+        const author = pick(authors.filter((a) => a.unreviewed.length > 0));
+        const businessId = author.unreviewed.pop()!;
+        return {
+          method: 'POST',
+          path: '/api/reviews',
+          headers: { cookie: author.cookie },
+          body: {
+            businessId,
+            rating: 4,
+            content: 'A mixed-workload review: friendly service, fair prices, would go again.',
+            groupIds: author.groupIds,
+          },
+          onAnswer: (status, text) => {
+            if (status === 201) probe.written((JSON.parse(text) as { id: number }).id);
+          },
+        };
+      },
+    };
+
+    const kinds = Object.keys(WEIGHTS) as Kind[];
+    const offer = (seconds: number, scale: number) =>
+      Promise.all(
+        kinds.map((kind) =>
+          paced({
+            url: gateway,
+            rate: (RATE * WEIGHTS[kind] * scale) / 1000,
+            duration: seconds,
+            connections: 20,
+            next: requests[kind],
+          }),
+        ),
+      );
+    await offer(3, 0.3); // Warm-up: pools, plans, JIT, caches.
+    probe.start();
+    const results = await offer(SECONDS, 1);
+    const propagation = await probe.stop();
+    const rss = peakRssMb();
+
+    const byKind = new Map<Kind, PacedResult>(kinds.map((kind, i) => [kind, results[i]!]));
+    const sent = results.reduce((sum, r) => sum + r.sent, 0);
+    const failed = results.reduce((sum, r) => sum + r.non2xx + r.errors, 0);
+    const answered = results.reduce((sum, r) => sum + r.rate, 0);
+    const errorShare = (100 * failed) / sent;
+    const [heaviest, mostMb] = [...rss].sort((a, b) => b[1] - a[1])[0] ?? ['none', 0];
+    return [
+      ...[...byKind].map(([kind, r]) => ({
+        name: `mixed: ${kind}`,
+        metrics: {
+          offered: `${(RATE * WEIGHTS[kind]) / 1000}/s`,
+          'req/s': r.rate,
+          'p50 ms': r.p50,
+          'p99 ms': r.p99,
+          'non-2xx': r.non2xx,
+          errors: r.errors,
+        },
+      })),
+      {
+        name: 'mixed workload: answered',
+        metrics: { 'req/s': answered, sent },
+        target: `≥ 1,000 req/s`,
+        pass: answered >= 1000,
+      },
+      {
+        name: 'mixed workload: errors',
+        metrics: { '%': errorShare, failed },
+        target: '< 0.1 %',
+        pass: errorShare < 0.1,
+      },
+      {
+        name: 'event propagation during it (review → catalog)',
+        metrics: {
+          reviews: propagation.count,
+          missing: propagation.missing,
+          'p50 ms': propagation.p50,
+          'p99 ms': propagation.p99,
+        },
+        target: 'p99 ≤ 50 ms',
+        pass: propagation.count > 0 && propagation.missing === 0 && propagation.p99 <= 50,
+      },
+      {
+        name: 'peak resident memory',
+        metrics: {
+          'MB (largest)': mostMb,
+          process: heaviest,
+          all: [...rss].map(([group, mb]) => `${group} ${Math.round(mb)}`).join(', '),
+        },
+        target: '≤ 250 MB each',
+        pass: mostMb <= 250,
+      },
+    ];
+  } finally {
+    await admin.end().catch(() => undefined);
+    await bench.stop();
+  }
+}

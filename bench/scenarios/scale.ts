@@ -1,0 +1,171 @@
+/**
+ * At scale (issue 20): the platform on the scale data (support/scale-data.ts) of size S, then
+ * of size L (1M reviews, 100k users, 20k businesses, 2k groups), every process in production
+ * mode but identity (it wants a real mail provider there). Each read is offered at a fixed
+ * 500 req/s on a schedule (open loop, support/paced.ts) through the gateway for
+ * `BENCH_SCALE_SECONDS` (10), signed in as one of 100 busy members where it is personal, over
+ * many businesses, groups and searches so that no one answer is all a cache holds; the helpful
+ * toggle stands for the writes. Targets: every read p99 ≤ 40 ms, writes ≤ 80 ms, no errors, and
+ * each read's p99 on L ≤ 1.5 × its p99 on S. `BENCH_SCALE_SIZES=S` runs one size.
+ */
+import pg from 'pg';
+import { insertSessions, PRODUCTION_SESSION_COOKIE } from '../support/auth.ts';
+import { load } from '../support/load.ts';
+import type { PacedRequest } from '../support/paced.ts';
+import {
+  businessesByReviews,
+  heavyMemberIds,
+  isScaleSize,
+  loadScaleData,
+  SCALE_SIZES,
+  type ScaleSize,
+} from '../support/scale-data.ts';
+import { createBenchRun } from '../support/services.ts';
+import type { ScenarioResult } from '../types.ts';
+
+const SECONDS = Number(process.env.BENCH_SCALE_SECONDS ?? 10);
+const RATE = Number(process.env.BENCH_SCALE_RATE ?? 500);
+const CONNECTIONS = 50;
+const PORTS = {
+  identity: 14801,
+  communities: 14802,
+  catalog: 14803,
+  reviews: 14804,
+  social: 14805,
+  gateway: 14880,
+};
+const production = { NODE_ENV: 'production' };
+const READ_MS = 40;
+const WRITE_MS = 80;
+
+/** The requests of one row, in turn or at random. */
+interface Call {
+  name: string;
+  targetMs: number;
+  next: () => PacedRequest;
+}
+
+const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
+
+/** What the rows read: the busy members' sessions, the most-read businesses, searches, groups. */
+async function callsOn(admin: pg.Client, size: ScaleSize): Promise<Call[]> {
+  const members = await heavyMemberIds(admin, 100);
+  const cookies = await insertSessions(admin, members, PRODUCTION_SESSION_COOKIE);
+  const businesses = await businessesByReviews(admin, 500);
+  const { rows: named } = await admin.query<{ name: string }>(
+    'select name from catalog.businesses order by id limit 2000',
+  );
+  // A visitor's searches: a whole word of a name, or its first letters.
+  const searches = named.flatMap(({ name }) => {
+    const word = name.split(/\s+/).find((w) => w.length >= 4) ?? name;
+    return [word, word.slice(0, 3)];
+  });
+  const { rows: reviewIds } = await admin.query<{ id: number }>(
+    'select id from reviews.reviews order by random() limit 5000',
+  );
+  const groups = SCALE_SIZES[size].groups;
+  const signedIn = (path: string): PacedRequest => ({ path, headers: { cookie: pick(cookies) } });
+  return [
+    { name: 'GET /api/businesses', targetMs: READ_MS, next: () => ({ path: '/api/businesses' }) },
+    {
+      name: 'GET /api/businesses?search=',
+      targetMs: READ_MS,
+      next: () => ({ path: `/api/businesses?search=${encodeURIComponent(pick(searches))}` }),
+    },
+    {
+      name: 'GET /api/businesses/trending',
+      targetMs: READ_MS,
+      next: () => ({ path: '/api/businesses/trending' }),
+    },
+    {
+      name: 'GET /api/businesses/{id} (composed)',
+      targetMs: READ_MS,
+      next: () => signedIn(`/api/businesses/${pick(businesses)}`),
+    },
+    {
+      name: 'GET /api/reviews/feed',
+      targetMs: READ_MS,
+      next: () => signedIn('/api/reviews/feed'),
+    },
+    { name: 'GET /api/groups', targetMs: READ_MS, next: () => ({ path: '/api/groups' }) },
+    { name: 'GET /api/groups/user', targetMs: READ_MS, next: () => signedIn('/api/groups/user') },
+    {
+      name: 'GET /api/groups/{id}/reviews',
+      targetMs: READ_MS,
+      next: () => ({ path: `/api/groups/${1 + Math.floor(Math.random() * groups)}/reviews` }),
+    },
+    {
+      name: 'POST /api/reviews/{id}/helpful',
+      targetMs: WRITE_MS,
+      next: () => ({
+        method: 'POST',
+        ...signedIn(`/api/reviews/${pick(reviewIds).id}/helpful`),
+      }),
+    },
+  ];
+}
+
+async function runSize(size: ScaleSize): Promise<Map<string, ScenarioResult>> {
+  const bench = await createBenchRun(PORTS);
+  const admin = new pg.Client({ connectionString: bench.database.adminUrl });
+  try {
+    const report = await loadScaleData(bench.database, size);
+    console.log(`  scale data ${size}: ${(report.totalMs / 1000).toFixed(0)} s`);
+    await Promise.all([
+      bench.start('identity'),
+      bench.start('communities', production),
+      bench.start('catalog', production),
+      bench.start('reviews', { ...production, DATABASE_POOL_MAX: '20' }),
+      bench.start('social', production),
+    ]);
+    const gateway = await bench.startGateway(
+      ['identity', 'communities', 'catalog', 'reviews', 'social'],
+      production,
+    );
+    await admin.connect();
+    const calls = await callsOn(admin, size);
+    const results = new Map<string, ScenarioResult>();
+    for (const call of calls) {
+      const common = { url: gateway, connections: CONNECTIONS, next: call.next };
+      // Warm-up: pools, plans, JIT, the caches a running platform has.
+      await load({ ...common, name: call.name, rate: 200, duration: 2, failures: 'report' });
+      const row = await load({
+        ...common,
+        name: `${size}: ${call.name}`,
+        rate: RATE,
+        duration: SECONDS,
+        targetMs: call.targetMs,
+        failures: 'report',
+      });
+      console.log(`    ${row.name}: p99 ${row.metrics['p99 ms']} ms`);
+      results.set(call.name, row);
+    }
+    return results;
+  } finally {
+    await admin.end().catch(() => undefined);
+    await bench.stop();
+  }
+}
+
+export async function run(): Promise<ScenarioResult[]> {
+  const sizes = (process.env.BENCH_SCALE_SIZES ?? 'S,L').split(',').filter(isScaleSize);
+  const bySize = new Map<ScaleSize, Map<string, ScenarioResult>>();
+  for (const size of sizes) bySize.set(size, await runSize(size));
+  const rows = [...bySize.values()].flatMap((results) => [...results.values()]);
+  const small = bySize.get('S');
+  const large = bySize.get('L');
+  if (small && large) {
+    for (const [name, onL] of large) {
+      const onS = small.get(name);
+      if (!onS || !name.startsWith('GET ')) continue;
+      const growth = Number(onL.metrics['p99 ms']) / Number(onS.metrics['p99 ms']);
+      rows.push({
+        name: `L vs S: ${name}`,
+        metrics: { 'p99 L / S': growth },
+        target: '≤ 1.5',
+        pass: growth <= 1.5,
+      });
+    }
+  }
+  return rows;
+}
