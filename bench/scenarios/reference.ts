@@ -125,10 +125,12 @@ export async function run(): Promise<ScenarioResult[]> {
       bench.start('catalog', production),
       bench.start('reviews', production),
     ]);
-    const gateway = await bench.startGateway(
-      ['identity', 'communities', 'catalog', 'reviews'],
-      production,
-    );
+    // `BENCH_READ_LANE=false`: the gateway's reads through Express's router (before/after).
+    const lane = process.env.BENCH_READ_LANE ? { READ_LANE: process.env.BENCH_READ_LANE } : {};
+    const gateway = await bench.startGateway(['identity', 'communities', 'catalog', 'reviews'], {
+      ...production,
+      ...lane,
+    });
     await admin.connect();
     const { cookie, userId, businessId } = await readerAndBusiness(gateway, admin, {
       username: 'bench_user',

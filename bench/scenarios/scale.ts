@@ -123,7 +123,11 @@ async function runSize(size: ScaleSize): Promise<Map<string, ScenarioResult>> {
       production,
     );
     await admin.connect();
-    const calls = await callsOn(admin, size);
+    // `BENCH_SCALE_CALLS=helpful,feed`: only the rows whose name contains one of these.
+    const only = process.env.BENCH_SCALE_CALLS?.split(',');
+    const calls = (await callsOn(admin, size)).filter(
+      (call) => !only || only.some((part) => call.name.includes(part)),
+    );
     const results = new Map<string, ScenarioResult>();
     for (const call of calls) {
       const common = { url: gateway, connections: CONNECTIONS, next: call.next };
