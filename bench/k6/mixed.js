@@ -20,10 +20,10 @@
 //
 // Registrations count against the gateway's REGISTER_LIMIT_PER_IP and the writes against its
 // per-account limits: raise them (LIMITS_SCALE) on the target first.
-import { check, sleep } from 'k6';
+import { check } from 'k6';
 import exec from 'k6/execution';
 import http from 'k6/http';
-import { authed, BASE_URL, json, offered, registerSession, runTag } from './lib/config.js';
+import { authed, BASE_URL, create, json, offered, registerSession, runTag } from './lib/config.js';
 
 const RATE = Number(__ENV.RATE || 1000);
 const DURATION = __ENV.DURATION || '2m';
@@ -66,19 +66,6 @@ export const options = {
   ),
   thresholds,
 };
-
-/** POST with the user's session; a few retries while projections catch up (design §2). */
-function create(path, body, cookie, name) {
-  for (let attempt = 0; attempt < 10; attempt += 1) {
-    const res = http.post(`${BASE_URL}${path}`, JSON.stringify(body), authed(name, cookie));
-    if (res.status === 200 || res.status === 201) return res;
-    if (res.status !== 400 && res.status !== 403 && res.status !== 404 && res.status !== 409) {
-      throw new Error(`${path} answered ${res.status}: ${res.body}`);
-    }
-    sleep(0.5);
-  }
-  throw new Error(`${path} kept failing`);
-}
 
 export function setup() {
   const run = runTag();

@@ -12,9 +12,17 @@
 //
 // Registrations count against the gateway's REGISTER_LIMIT_PER_IP: keep USERS below it or
 // raise it on the target.
-import { check, sleep } from 'k6';
+import { check } from 'k6';
 import http from 'k6/http';
-import { authed, BASE_URL, offered, registerSession, runTag, thresholdsFor } from './lib/config.js';
+import {
+  authed,
+  BASE_URL,
+  create,
+  offered,
+  registerSession,
+  runTag,
+  thresholdsFor,
+} from './lib/config.js';
 
 const RATE = Number(__ENV.RATE || 50);
 const DURATION = __ENV.DURATION || '1m';
@@ -39,19 +47,6 @@ function parseSeconds(value) {
   const match = /^(\d+)(s|m|h)$/.exec(value);
   if (!match) throw new Error(`DURATION ${value}: use e.g. 30s, 2m or 1h`);
   return Number(match[1]) * { s: 1, m: 60, h: 3600 }[match[2]];
-}
-
-/** POST with the user's session; a few retries while projections catch up (design §2). */
-function create(path, body, cookie, name) {
-  for (let attempt = 0; attempt < 10; attempt += 1) {
-    const res = http.post(`${BASE_URL}${path}`, JSON.stringify(body), authed(name, cookie));
-    if (res.status === 200 || res.status === 201) return res;
-    if (res.status !== 400 && res.status !== 403 && res.status !== 404) {
-      throw new Error(`${path} answered ${res.status}: ${res.body}`);
-    }
-    sleep(0.5);
-  }
-  throw new Error(`${path} kept failing`);
 }
 
 export function setup() {

@@ -19,21 +19,12 @@ import {
   loadScaleData,
   SCALE_SIZES,
 } from '../support/scale-data.ts';
-import { createBenchRun } from '../support/services.ts';
+import { createBenchRun, PLATFORM_PORTS, startPlatform } from '../support/services.ts';
 import type { ScenarioResult } from '../types.ts';
 
 const SIZE = process.env.BENCH_MIXED_SIZE ?? 'S';
 const RATE = Number(process.env.BENCH_MIXED_RATE ?? 1000);
 const SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 20);
-const PORTS = {
-  identity: 14801,
-  communities: 14802,
-  catalog: 14803,
-  reviews: 14804,
-  social: 14805,
-  gateway: 14880,
-};
-const production = { NODE_ENV: 'production' };
 
 /** Of every 1,000 requests. */
 const WEIGHTS = {
@@ -84,21 +75,11 @@ async function writers(admin: pg.Client, members: number[], cookies: string[]): 
 
 export async function run(): Promise<ScenarioResult[]> {
   if (!isScaleSize(SIZE)) throw new Error(`BENCH_MIXED_SIZE: no size ${SIZE}`);
-  const bench = await createBenchRun(PORTS);
+  const bench = await createBenchRun(PLATFORM_PORTS);
   const admin = new pg.Client({ connectionString: bench.database.adminUrl });
   try {
     await loadScaleData(bench.database, SIZE);
-    await Promise.all([
-      bench.start('identity'),
-      bench.start('communities', production),
-      bench.start('catalog', production),
-      bench.start('reviews', { ...production, DATABASE_POOL_MAX: '20' }),
-      bench.start('social', production),
-    ]);
-    const gateway = await bench.startGateway(
-      ['identity', 'communities', 'catalog', 'reviews', 'social'],
-      production,
-    );
+    const gateway = await startPlatform(bench);
     await admin.connect();
     const members = await heavyMemberIds(admin, 100);
     const cookies = await insertSessions(admin, members, PRODUCTION_SESSION_COOKIE);

@@ -17,19 +17,12 @@ import { cpuByGroup, cpuSnapshot } from '../support/cpu.ts';
 import { seedGroups } from '../support/groups-data.ts';
 import { readerAndBusiness } from '../support/reader.ts';
 import { seedReviews } from '../support/reviews-data.ts';
-import { createBenchRun } from '../support/services.ts';
+import { createBenchRun, PLATFORM_PORTS, startPlatform } from '../support/services.ts';
 import type { ScenarioResult } from '../types.ts';
 
 const ROUNDS = Number(process.env.BENCH_REFERENCE_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_REFERENCE_SECONDS ?? 8);
 const CONNECTIONS = 50;
-const PORTS = {
-  identity: 14801,
-  communities: 14802,
-  catalog: 14803,
-  reviews: 14804,
-  gateway: 14880,
-};
 const REVIEWS = Number(process.env.BENCH_REFERENCE_REVIEWS ?? 100_000);
 const REFERENCE_PORTS = { r1: 14890, service: 14891, gateway: 14892 };
 const production = { NODE_ENV: 'production' };
@@ -104,7 +97,7 @@ async function referenceData(adminUrl: string): Promise<void> {
 }
 
 export async function run(): Promise<ScenarioResult[]> {
-  const bench = await createBenchRun(PORTS);
+  const bench = await createBenchRun(PLATFORM_PORTS);
   const admin = new pg.Client({ connectionString: bench.database.adminUrl });
   try {
     await referenceData(bench.database.adminUrl);
@@ -118,19 +111,10 @@ export async function run(): Promise<ScenarioResult[]> {
       ...production,
       UPSTREAM_URL: r2Service,
     });
-    const [, communities] = await Promise.all([
-      // Only signs the bench user up; production mode would want a real mail provider.
-      bench.start('identity'),
-      bench.start('communities', production),
-      bench.start('catalog', production),
-      bench.start('reviews', production),
-    ]);
     // `BENCH_READ_LANE=false`: the gateway's reads through Express's router (before/after).
     const lane = process.env.BENCH_READ_LANE ? { READ_LANE: process.env.BENCH_READ_LANE } : {};
-    const gateway = await bench.startGateway(['identity', 'communities', 'catalog', 'reviews'], {
-      ...production,
-      ...lane,
-    });
+    const gateway = await startPlatform(bench, lane);
+    const communities = `http://127.0.0.1:${PLATFORM_PORTS.communities}`;
     await admin.connect();
     const { cookie, userId, businessId } = await readerAndBusiness(gateway, admin, {
       username: 'bench_user',

@@ -20,21 +20,12 @@ import {
   SCALE_SIZES,
   type ScaleSize,
 } from '../support/scale-data.ts';
-import { createBenchRun } from '../support/services.ts';
+import { createBenchRun, PLATFORM_PORTS, startPlatform } from '../support/services.ts';
 import type { ScenarioResult } from '../types.ts';
 
 const SECONDS = Number(process.env.BENCH_SCALE_SECONDS ?? 10);
 const RATE = Number(process.env.BENCH_SCALE_RATE ?? 500);
 const CONNECTIONS = 50;
-const PORTS = {
-  identity: 14801,
-  communities: 14802,
-  catalog: 14803,
-  reviews: 14804,
-  social: 14805,
-  gateway: 14880,
-};
-const production = { NODE_ENV: 'production' };
 const READ_MS = 40;
 const WRITE_MS = 80;
 
@@ -106,22 +97,12 @@ async function callsOn(admin: pg.Client, size: ScaleSize): Promise<Call[]> {
 }
 
 async function runSize(size: ScaleSize): Promise<Map<string, ScenarioResult>> {
-  const bench = await createBenchRun(PORTS);
+  const bench = await createBenchRun(PLATFORM_PORTS);
   const admin = new pg.Client({ connectionString: bench.database.adminUrl });
   try {
     const report = await loadScaleData(bench.database, size);
     console.log(`  scale data ${size}: ${(report.totalMs / 1000).toFixed(0)} s`);
-    await Promise.all([
-      bench.start('identity'),
-      bench.start('communities', production),
-      bench.start('catalog', production),
-      bench.start('reviews', { ...production, DATABASE_POOL_MAX: '20' }),
-      bench.start('social', production),
-    ]);
-    const gateway = await bench.startGateway(
-      ['identity', 'communities', 'catalog', 'reviews', 'social'],
-      production,
-    );
+    const gateway = await startPlatform(bench);
     await admin.connect();
     // `BENCH_SCALE_CALLS=helpful,feed`: only the rows whose name contains one of these.
     const only = process.env.BENCH_SCALE_CALLS?.split(',');

@@ -149,3 +149,36 @@ export async function waitReady(url: string, child: ChildProcess): Promise<void>
     { timeoutMs: 30_000, intervalMs: 100 },
   );
 }
+
+/** The whole platform's ports in the benches that run it all (scale, mixed, reference). */
+export const PLATFORM_PORTS = {
+  identity: 14801,
+  communities: 14802,
+  catalog: 14803,
+  reviews: 14804,
+  social: 14805,
+  gateway: 14880,
+};
+
+const production = { NODE_ENV: 'production' };
+
+/**
+ * Every service and the gateway of `bench` in production mode, identity aside (production wants
+ * a real mail provider); `gatewayEnv` is added to the gateway's. Answers the gateway's URL.
+ */
+export async function startPlatform(
+  bench: BenchRun,
+  gatewayEnv: Record<string, string> = {},
+): Promise<string> {
+  await Promise.all([
+    bench.start('identity'),
+    bench.start('communities', production),
+    bench.start('catalog', production),
+    bench.start('reviews', { ...production, DATABASE_POOL_MAX: '20' }),
+    bench.start('social', production),
+  ]);
+  return bench.startGateway(['identity', 'communities', 'catalog', 'reviews', 'social'], {
+    ...production,
+    ...gatewayEnv,
+  });
+}

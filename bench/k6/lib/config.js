@@ -1,6 +1,7 @@
 /* global __ENV */
 // Shared by every k6 scenario: where to send traffic and the common thresholds.
 // Run: k6 run -e BASE_URL=https://trustcircle.example.com bench/k6/<scenario>.js
+import { sleep } from 'k6';
 import http from 'k6/http';
 
 export const BASE_URL = (__ENV.BASE_URL || 'http://localhost:8080').replace(/\/+$/, '');
@@ -95,4 +96,20 @@ export function offered(exec, rate, duration) {
     preAllocatedVUs: Math.max(5, Math.ceil(rate / 10)),
     maxVUs: Math.max(20, rate * 2),
   };
+}
+
+/**
+ * POST with the user's session; a few retries while projections catch up (design §2): a
+ * membership, business or user made a moment ago may not have reached the service yet.
+ */
+export function create(path, body, cookie, name) {
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    const res = http.post(`${BASE_URL}${path}`, JSON.stringify(body), authed(name, cookie));
+    if (res.status === 200 || res.status === 201) return res;
+    if (res.status !== 400 && res.status !== 403 && res.status !== 404 && res.status !== 409) {
+      throw new Error(`${path} answered ${res.status}: ${res.body}`);
+    }
+    sleep(0.5);
+  }
+  throw new Error(`${path} kept failing`);
 }
