@@ -112,7 +112,9 @@ export async function run(): Promise<ScenarioResult[]> {
       UPSTREAM_URL: r2Service,
     });
     // `BENCH_READ_LANE=false`: the gateway's reads through Express's router (before/after).
-    const lane = process.env.BENCH_READ_LANE ? { READ_LANE: process.env.BENCH_READ_LANE } : {};
+    const lane: Record<string, string> = process.env.BENCH_READ_LANE
+      ? { READ_LANE: process.env.BENCH_READ_LANE }
+      : {};
     const gateway = await startPlatform(bench, lane);
     const communities = `http://127.0.0.1:${PLATFORM_PORTS.communities}`;
     await admin.connect();
