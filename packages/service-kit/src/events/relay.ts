@@ -212,8 +212,10 @@ export function createOutboxRelay(ctx: EventsContext, options: RelayOptions = {}
     },
     async stop() {
       abort.abort();
-      await loop;
+      // First: a shutdown bounds each worker's stop, and a round slow to end must not leave the
+      // LISTEN connection behind, reconnecting to a database that is gone.
       await listener?.close();
+      await loop;
     },
     async relayOnce() {
       const nc = link.current;

@@ -179,8 +179,9 @@ export function createMailRelay(options: MailRelayOptions): MailRelay {
     async stop() {
       abort.abort();
       wake?.();
-      await loop;
+      // Before the loop ends, for the same reason as the outbox relay's.
       await listener?.close();
+      await loop;
       mailer.close();
     },
   };
