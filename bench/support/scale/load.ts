@@ -11,6 +11,7 @@ import {
   CATALOG_PROJECTIONS,
   COMMUNITIES_PROJECTIONS,
   computeScores,
+  OWNED_TABLES,
   SOCIAL_PROJECTIONS,
 } from './projections.ts';
 import { REVIEWS_OWN, REVIEWS_PROJECTIONS } from './reviews.ts';
@@ -27,14 +28,7 @@ export interface LoadReport {
 
 /** The tables reported, owners' first. */
 export const COUNTED_TABLES = [
-  'identity.users',
-  'catalog.businesses',
-  'communities.groups',
-  'communities.group_members',
-  'social.follows',
-  'reviews.reviews',
-  'reviews.review_tags',
-  'reviews.helpful_votes',
+  ...OWNED_TABLES,
   'reviews.users',
   'reviews.memberships',
   'communities.review_groups',

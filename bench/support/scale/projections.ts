@@ -145,18 +145,20 @@ export const SOCIAL_PROJECTIONS: Fill[] = [
 ];
 
 /** Rows were inserted with their ids: the services' next insert takes the next id. */
+/** The owners' tables with serial ids, filled with ids of our own. */
+export const OWNED_TABLES = [
+  'identity.users',
+  'catalog.businesses',
+  'communities.groups',
+  'communities.group_members',
+  'social.follows',
+  'reviews.reviews',
+  'reviews.review_tags',
+  'reviews.helpful_votes',
+];
+
 export async function advanceSequences(db: pg.Client) {
-  const tables = [
-    'identity.users',
-    'catalog.businesses',
-    'communities.groups',
-    'communities.group_members',
-    'social.follows',
-    'reviews.reviews',
-    'reviews.review_tags',
-    'reviews.helpful_votes',
-  ];
-  for (const table of tables) {
+  for (const table of OWNED_TABLES) {
     await db.query(
       `select setval(pg_get_serial_sequence($1, 'id'), greatest(1, (select max(id) from ${table})))`,
       [table],
