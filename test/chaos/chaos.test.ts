@@ -4,7 +4,7 @@ import { Cluster } from './cluster.ts';
 import { Load } from './load.ts';
 import { formatResult, judge, traffic, type ScenarioResult } from './report.ts';
 import { allScenarios } from './scenarios.ts';
-import { verify } from './verify.ts';
+import { verify, waitForConsistency } from './verify.ts';
 import { buildWorld } from './world.ts';
 import { present } from '../../scripts/launcher/deployables.ts';
 
@@ -48,6 +48,10 @@ beforeAll(async () => {
     `world ready: ${world.members.length} members, ${world.businesses.length} businesses; load ${rate} req/s`,
   );
   load = new Load(world, { rate, timeoutMs: 10_000 });
+  // The first fault lands on a settled platform, not on the world's events still being
+  // projected (a restart measured while the machine is busy with them says little).
+  const { settledMs } = await waitForConsistency(cluster.databaseUrl, 90_000);
+  say(`projections settled after ${(settledMs / 1000).toFixed(1)} s`);
 }, 240_000);
 
 afterAll(async () => {

@@ -79,7 +79,7 @@ async function checkLedger(
 }
 
 /** Reconciles until no drift is left or `timeoutMs` passes (events may still be on their way). */
-async function waitForConsistency(
+export async function waitForConsistency(
   databaseUrl: string,
   timeoutMs: number,
 ): Promise<{ report: ReconcileReport; settledMs: number }> {
