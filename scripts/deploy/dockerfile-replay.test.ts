@@ -16,7 +16,6 @@
  */
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -26,6 +25,7 @@ import { generateSigningKey, SERVICE_EXTENSIONS } from '@trustcircle/service-kit
 import {
   createTestDatabase,
   deleteEventStreams,
+  freePort,
   startVerificationProvider,
   TestClient,
   TEST_NATS_URL,
@@ -79,17 +79,6 @@ const baseEnv = (): Record<string, string | undefined> => {
     npm_config_prefer_offline: 'true',
   };
 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitFor(url: string, ms: number, child: ChildProcess, output: () => string) {
   const deadline = Date.now() + ms;
