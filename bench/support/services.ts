@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { generateSigningKey } from '@trustcircle/service-kit';
+import { SERVICE_NODE_OPTIONS } from '../../scripts/launcher/deployables.ts';
 import { createBenchDatabase, type BenchDatabase } from './database.ts';
 import { NATS_URL, ROOT, sleep, waitUntil } from './env.ts';
 import { deleteRunStreams } from './streams.ts';
@@ -69,6 +70,8 @@ export async function createBenchRun(
     // The gateway answers /readyz on its ops port only (OPS_PORT: PORT + 1000 unless set).
     const opsPort = service === 'gateway' ? Number(env.OPS_PORT ?? port + 1000) : port;
     const url = await spawnReady(main, port, opsPort, {
+      // The heap ceilings every deployment gives them (the reference servers run without).
+      NODE_OPTIONS: SERVICE_NODE_OPTIONS,
       DATABASE_URL: database.urlOf(service),
       ...env,
     });

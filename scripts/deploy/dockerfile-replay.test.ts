@@ -32,6 +32,7 @@ import {
   uniqueEventsPrefix,
   type TestDatabase,
 } from '@trustcircle/testing';
+import { SERVICE_NODE_OPTIONS } from '../launcher/deployables.ts';
 import { allBuilds, allDockerfiles } from './images.ts';
 import { replayDockerfile, type ReplayedImage } from './replay.ts';
 
@@ -195,6 +196,7 @@ describe.each(WORKSPACES)('%s image', (workspace) => {
       const built = workspace === 'frontends/shell' ? 'index.html' : 'mf-manifest.json';
       expect(existsSync(path.join(image.workdir, workspace, 'dist', built))).toBe(true);
     } else {
+      expect(image.env.NODE_OPTIONS).toBe(SERVICE_NODE_OPTIONS);
       // Only this workspace and its internal packages are present.
       expect(internal).toEqual(
         ['contracts', 'http-server', path.basename(workspace), 'service-kit'].sort(),

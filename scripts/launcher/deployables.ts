@@ -27,6 +27,16 @@ export const DEPLOYABLES: Deployable[] = [
   { name: 'gateway', workspace: 'gateway', kind: 'gateway', defaultPort: 8080 },
 ];
 
+/**
+ * V8's heap ceilings for the gateway and the services, wherever they run (`npm start`, the
+ * images of compose and k8s, the benches). Without them V8 sizes its heap from the machine's
+ * memory and grows lazily: under the mixed bench the gateway and reviews reached 320–340 MB
+ * resident (k8s limit: 256 Mi); with them every process stayed under 150 MB at the same
+ * throughput (docs/performance.md, "Memory"). deploy/backend/Dockerfile repeats the value in
+ * `ENV NODE_OPTIONS` (its replay test compares the two).
+ */
+export const SERVICE_NODE_OPTIONS = '--max-old-space-size=128 --max-semi-space-size=8';
+
 /** `groups-mfe` → `GROUPS_MFE`: how the gateway's `*_URL` and the launcher's `*_PORT` are named. */
 export const envName = (name: string) => name.toUpperCase().replace(/-/g, '_');
 

@@ -14,7 +14,7 @@ import {
   urlWithCredentials,
   urlWithDatabase,
 } from '@trustcircle/service-kit';
-import { entryPoint, envName, type Deployable } from './deployables.ts';
+import { entryPoint, envName, SERVICE_NODE_OPTIONS, type Deployable } from './deployables.ts';
 import type { ProcessSpec } from './supervisor.ts';
 
 export interface PlatformSettings {
@@ -117,6 +117,7 @@ export function platformSpecs(
     const opsPort = opsPortOf(d);
     if (opsPort !== null) env.OPS_PORT = String(opsPort);
     if (d.kind !== 'frontend') {
+      env.NODE_OPTIONS = SERVICE_NODE_OPTIONS;
       env.DATABASE_URL = urlWithCredentials(
         urlWithDatabase(settings.databaseUrl, database),
         serviceRoleName(d.name, settings.rolePrefix),
