@@ -8,7 +8,7 @@ import {
   reviewDeleted,
   reviewModerated,
   reviewWritten,
-  voteChanged,
+  votesChanged,
 } from './notification-rules';
 import type { Announce } from './social-events';
 
@@ -28,6 +28,19 @@ export function createNotificationsConsumer(ctx: EventsContext, announce: Announ
       'catalog.business.created',
       'catalog.business.updated',
     ],
+    // Votes, the busiest subject, a batch per transaction: one notification statement and one
+    // announcement for all of them (each vote alone cost 2.6 ms of social's and Postgres' CPU).
+    batch: {
+      subjects: ['reviews.vote.changed'],
+      concurrency: 1,
+      async handle(trx, events) {
+        await votesChanged(
+          trx,
+          events.flatMap((event) => (event.type === 'reviews.vote.changed' ? [event.data] : [])),
+          announce,
+        );
+      },
+    },
     async handle(trx, event) {
       switch (event.type) {
         case 'identity.user.registered':
@@ -48,7 +61,7 @@ export function createNotificationsConsumer(ctx: EventsContext, announce: Announ
           await reviewDeleted(trx, event.data);
           return;
         case 'reviews.vote.changed':
-          await voteChanged(trx, event.data, announce);
+          await votesChanged(trx, [event.data], announce);
           return;
         case 'reviews.reply.created':
           await ownerReplied(trx, event.data, announce);

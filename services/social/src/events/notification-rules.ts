@@ -7,6 +7,7 @@ import type {
   VoteChangedEventData,
 } from '@trustcircle/contracts';
 import type { Knex } from '@trustcircle/service-kit';
+import { helpfulBumps, voterCandidates } from '../domain/helpful-notices';
 import { moderationNotice } from '../domain/moderation-notice';
 import { followsStore } from '../store/follows-store';
 import { notificationsStore } from '../store/notifications-store';
@@ -38,23 +39,23 @@ export async function reviewWritten(
 }
 
 /**
- * Someone found a review helpful: its author hears of it, grouped per review while unread, each
- * person counted once however often they toggle. Votes taken back change nothing here.
+ * People found reviews helpful: each author hears of it, grouped per review while unread, each
+ * person counted once however often they toggle. Votes taken back change nothing here. Applied
+ * a batch at a time (one vote when a batch is retried one by one).
  */
-export async function voteChanged(
+export async function votesChanged(
   trx: Knex.Transaction,
-  vote: VoteChangedEventData,
+  votes: readonly VoteChangedEventData[],
   announce: Announce,
 ) {
-  if (vote.voted !== true || vote.voterId === undefined) return;
-  const authorId = await reviewsStore.authorOf(trx, vote.reviewId);
-  if (authorId === null || authorId === vote.voterId) return;
-  if (!(await reviewsStore.countVoter(trx, vote.reviewId, vote.voterId))) return;
-  const written = await notificationsStore.bumpHelpful(trx, {
-    userId: authorId,
-    reviewId: vote.reviewId,
-    businessId: vote.businessId,
-  });
+  const given = votes.filter((vote) => vote.voted === true);
+  if (given.length === 0) return;
+  const authors = await reviewsStore.authorsOf(
+    trx,
+    given.map((vote) => vote.reviewId),
+  );
+  const counted = await reviewsStore.countVoters(trx, voterCandidates(given, authors));
+  const written = await notificationsStore.bumpHelpful(trx, helpfulBumps(counted));
   await announce(trx, written);
 }
 

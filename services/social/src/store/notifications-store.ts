@@ -1,5 +1,6 @@
 import type { NotificationKind } from '@trustcircle/contracts';
 import type { Knex } from '@trustcircle/service-kit';
+import type { HelpfulBump } from '../domain/helpful-notices';
 
 /** A notification as stored, with its actor's current display fields (null when unknown). */
 export interface NotificationRow {
@@ -108,28 +109,41 @@ export const notificationsStore = {
   },
 
   /**
-   * One more person found the review helpful: the unread notification of this review counts
-   * one more and takes a new id (pushed again, first in the list), or a new one starts at 1.
-   * One statement, so concurrent votes never write two unread notifications for a review.
+   * More people found these reviews helpful: each review's unread notification counts them and
+   * takes a new id (pushed again, first in the list), or a new one starts at their count. One
+   * statement for them all, recipients locked first, so concurrent votes never write two
+   * unread notifications for a review. One bump per review (a review has one author).
    */
-  async bumpHelpful(
-    trx: Knex.Transaction,
-    h: { userId: number; reviewId: number; businessId: number },
-  ): Promise<Written[]> {
-    const payload = { reviewId: h.reviewId, businessId: h.businessId, count: 1 };
-    await this.lockRecipients(trx, [h.userId]);
+  async bumpHelpful(trx: Knex.Transaction, bumps: readonly HelpfulBump[]): Promise<Written[]> {
+    if (bumps.length === 0) return [];
+    await this.lockRecipients(
+      trx,
+      bumps.map((b) => b.userId),
+    );
     const { rows } = await trx.raw<{ rows: WrittenRow[] }>(
       `insert into notifications (user_id, kind, payload, group_key)
-       select r.user_id, r.kind, ?::jsonb, ?
-         from (select ?::int as user_id, 'review_helpful'::text as kind) r
+       select r.user_id, r.kind,
+              jsonb_build_object('reviewId', r.review_id, 'businessId', r.business_id,
+                                 'count', r.n),
+              'review:' || r.review_id
+         from (select b.user_id, 'review_helpful'::text as kind, b.review_id, b.business_id, b.n
+                 from unnest(?::int[], ?::int[], ?::int[], ?::int[])
+                      as b(user_id, review_id, business_id, n)
+                order by b.user_id, b.review_id) r
         where ${KIND_ON}
        on conflict (user_id, group_key) where read_at is null and group_key is not null
        do update set id = nextval('notifications_id_seq'),
          payload = jsonb_set(notifications.payload, '{count}',
-                             to_jsonb((notifications.payload->>'count')::int + 1)),
+                             to_jsonb((notifications.payload->>'count')::int
+                                      + (excluded.payload->>'count')::int)),
          created_at = now()
        returning id, user_id, kind, created_at`,
-      [JSON.stringify(payload), `review:${h.reviewId}`, h.userId],
+      [
+        bumps.map((b) => b.userId),
+        bumps.map((b) => b.reviewId),
+        bumps.map((b) => b.businessId),
+        bumps.map((b) => b.count),
+      ],
     );
     return rows.map(toWritten);
   },

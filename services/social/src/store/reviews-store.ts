@@ -23,9 +23,13 @@ export const reviewsStore = {
     return rowCount > 0;
   },
 
-  async authorOf(trx: Knex.Transaction, reviewId: number): Promise<number | null> {
-    const row = await trx('reviews').where({ id: reviewId }).first<{ user_id: number }>('user_id');
-    return row?.user_id ?? null;
+  /** The authors of these reviews, of those projected here. */
+  async authorsOf(trx: Knex.Transaction, reviewIds: number[]): Promise<Map<number, number>> {
+    if (reviewIds.length === 0) return new Map();
+    const rows = await trx('reviews')
+      .whereIn('id', [...new Set(reviewIds)])
+      .select<{ id: number; user_id: number }[]>('id', 'user_id');
+    return new Map(rows.map((row) => [row.id, row.user_id]));
   },
 
   async delete(trx: Knex.Transaction, reviewId: number): Promise<void> {
@@ -34,16 +38,25 @@ export const reviewsStore = {
   },
 
   /**
-   * Records that `voterId` found the review helpful; false when they had been counted before
-   * (a vote taken back and given again is one person).
+   * Records that these people found these reviews helpful; answers the ones counted for the
+   * first time (a vote taken back and given again is one person). In key order, so two
+   * transactions that share pairs take them in the same order.
    */
-  async countVoter(trx: Knex.Transaction, reviewId: number, voterId: number): Promise<boolean> {
-    const rows = await trx('helpful_voters')
-      .insert({ review_id: reviewId, voter_id: voterId })
-      .onConflict(['review_id', 'voter_id'])
-      .ignore()
-      .returning('voter_id');
-    return rows.length > 0;
+  async countVoters<V extends { reviewId: number; voterId: number }>(
+    trx: Knex.Transaction,
+    voters: readonly V[],
+  ): Promise<V[]> {
+    if (voters.length === 0) return [];
+    const sorted = [...voters].sort((a, b) => a.reviewId - b.reviewId || a.voterId - b.voterId);
+    const { rows } = await trx.raw<{ rows: { review_id: number; voter_id: number }[] }>(
+      `insert into helpful_voters (review_id, voter_id)
+       select * from unnest(?::int[], ?::int[])
+       on conflict (review_id, voter_id) do nothing
+       returning review_id, voter_id`,
+      [sorted.map((v) => v.reviewId), sorted.map((v) => v.voterId)],
+    );
+    const fresh = new Set(rows.map((row) => `${row.review_id}:${row.voter_id}`));
+    return voters.filter((v) => fresh.has(`${v.reviewId}:${v.voterId}`));
   },
 
   /** A member who left: their reviews' rows and their counted votes. */
