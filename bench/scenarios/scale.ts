@@ -112,8 +112,10 @@ async function runSize(size: ScaleSize): Promise<Map<string, ScenarioResult>> {
     const results = new Map<string, ScenarioResult>();
     for (const call of calls) {
       const common = { url: gateway, connections: CONNECTIONS, next: call.next };
-      // Warm-up: pools, plans, JIT, the caches a running platform has.
-      await load({ ...common, name: call.name, rate: 200, duration: 2, failures: 'report' });
+      // Warm-up at the measured rate: pools, plans, JIT, the caches a running platform has. At
+      // 200 req/s for 2 s the first 1–2 s of the measured run were still a queue (`BENCH_TRACE`):
+      // 500 req/s needs more pooled connections than 200, and opening them is slow.
+      await load({ ...common, name: call.name, rate: RATE, duration: 4, failures: 'report' });
       const row = await load({
         ...common,
         name: `${size}: ${call.name}`,
