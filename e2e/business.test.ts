@@ -1,3 +1,5 @@
+import { DETAIL_GROUP_SCORES } from '@trustcircle/contracts';
+import { createDb } from '@trustcircle/service-kit';
 import { waitFor } from '@trustcircle/testing';
 import {
   createBusiness,
@@ -538,5 +540,52 @@ describe('when the reviews service is down', () => {
     await p.getByRole('heading', { level: 1, name: 'Luigi Trattoria' }).waitFor();
     await p.getByText("Reviews can't be shown right now.", { exact: false }).waitFor();
     await p.getByRole('region', { name: 'Business Information' }).waitFor();
+  });
+});
+
+describe('a business reviewed in many communities', () => {
+  it('names the first ones and counts all; the Communities tab loads the rest', async () => {
+    const crowded = await createBusiness(people.voter, {
+      name: 'Crowded Canteen',
+      category: 'Restaurants',
+    });
+    // Thirty groups' scores as catalog's consumer leaves them (thirty groups of reviews through
+    // the API would only make the test slow; the scoring has its own tests).
+    const catalog = createDb({
+      url: platform.world.stack.db.adminUrl,
+      schema: 'catalog',
+      poolMax: 1,
+    });
+    try {
+      await catalog.raw(
+        `insert into groups (id, name, version)
+         select 90000 + g, 'Circle ' || g, 1 from generate_series(1, 30) g`,
+      );
+      await catalog.raw(
+        `insert into business_group_scores (business_id, group_id, score, review_count)
+         select ?, 90000 + g, 3 + g / 20.0, 100 - g from generate_series(1, 30) g`,
+        [crowded],
+      );
+    } finally {
+      await catalog.destroy();
+    }
+    for (const width of [390, 1280]) {
+      const p = await page(people.fellow, width);
+      await p.goto(`/business/${crowded}`);
+      await p.getByRole('heading', { level: 1, name: 'Crowded Canteen' }).waitFor();
+      await expect(p.getByTestId('stat-Communities').textContent()).resolves.toBe('30');
+      const ratings = p.getByRole('region', { name: 'Community Ratings' });
+      await expect(ratings.getByRole('listitem').count()).resolves.toBe(DETAIL_GROUP_SCORES);
+      await ratings.getByRole('button', { name: 'View all 30' }).click();
+      await p.getByRole('tab', { name: 'Communities (30)', selected: true }).waitFor();
+      const cards = p.getByRole('tabpanel').getByRole('article');
+      await p.getByRole('tabpanel').getByText('Circle 24', { exact: true }).waitFor();
+      await expect(cards.count()).resolves.toBe(24);
+      await p.getByRole('button', { name: 'Load more' }).click();
+      await p.getByRole('tabpanel').getByText('Circle 30', { exact: true }).waitFor();
+      await expect(cards.count()).resolves.toBe(30);
+      await expect(p.getByRole('button', { name: 'Load more' }).count()).resolves.toBe(0);
+      await screenshot(p, `business-communities-paged-${width}`);
+    }
   });
 });

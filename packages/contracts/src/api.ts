@@ -28,6 +28,8 @@ import {
   BusinessSummarySchema,
   CategoryListSchema,
   ComposedBusinessDetailSchema,
+  GroupScoresQuerySchema,
+  GroupTrustScoreListSchema,
   TrendingListSchema,
 } from './catalog';
 import {
@@ -162,6 +164,16 @@ export const apiOperations: ApiOperation[] = [
     auth: 'optional',
     response: ComposedBusinessDetailSchema,
     errors: [404, 503],
+  },
+  {
+    method: 'get',
+    path: '/api/businesses/:id/group-scores',
+    summary: "The business's trust score in each group, most reviews first; X-Next-Cursor paging",
+    tag: 'catalog',
+    auth: 'optional',
+    query: GroupScoresQuerySchema,
+    response: GroupTrustScoreListSchema,
+    errors: [400, 404],
   },
   {
     method: 'get',

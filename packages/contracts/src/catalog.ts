@@ -131,10 +131,26 @@ export const GroupTrustScoreSchema = z.object({
 });
 export type GroupTrustScore = z.infer<typeof GroupTrustScoreSchema>;
 
+export const GroupTrustScoreListSchema = z.array(GroupTrustScoreSchema);
+
+/**
+ * How many group scores the business detail carries: the most-reviewed businesses have reviews
+ * in hundreds of groups, and the page shows the first ones (the rest, page by page, from
+ * `GET /api/businesses/{id}/group-scores`).
+ */
+export const DETAIL_GROUP_SCORES = 12;
+
+/** `GET /api/businesses/{id}/group-scores`: most reviews first, X-Next-Cursor paging. */
+export const GroupScoresQuerySchema = PageQuerySchema;
+export type GroupScoresQuery = z.infer<typeof GroupScoresQuerySchema>;
+
 /** What catalog answers for `GET /api/businesses/{id}` (address … present only when known). */
 export const BusinessDetailSchema = BusinessSummarySchema.extend({
   communityRating: z.number(),
+  /** The first DETAIL_GROUP_SCORES group scores, most reviews first (then group id). */
   groupTrustScores: z.array(GroupTrustScoreSchema),
+  /** Every group with a score for this business. */
+  communityCount: z.number().int(),
   /** Set while a burst of reviews is being looked at ("Unusual review activity"). */
   unusualActivity: UnusualActivitySchema.nullable(),
   address: z.string().optional(),

@@ -5,12 +5,13 @@ import { getPage, type Page } from './api';
  * A paged list read page by page ("Load more"), each page's cursor from `X-Next-Cursor`
  * (design §5). `key` names the list in the query cache; `path` carries its `limit` and filters.
  */
-export function usePagedList<T>(key: readonly unknown[], path: string) {
+export function usePagedList<T>(key: readonly unknown[], path: string, enabled = true) {
   return useInfiniteQuery({
     queryKey: key,
     queryFn: ({ pageParam }) => getPage<T>(path, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last: Page<T>) => last.nextCursor,
+    enabled,
   });
 }
 

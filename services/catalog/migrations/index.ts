@@ -5,6 +5,7 @@ import { createModerationProjections } from './003_moderation';
 import { foldAccents } from './004_search_accents';
 import { searchPrefixes } from './005_search_prefix';
 import { createOwners } from './006_owners';
+import { orderGroupScores } from './007_group_scores_order';
 
 /** Catalog publishes (outbox) and consumes (inbox) events. */
 export const migrations: Migration[] = [
@@ -15,4 +16,5 @@ export const migrations: Migration[] = [
   foldAccents,
   searchPrefixes,
   createOwners,
+  orderGroupScores,
 ];

@@ -225,6 +225,7 @@ describe('POST /api/businesses', () => {
       reviewCount: 0,
       communityRating: 0,
       groupTrustScores: [],
+      communityCount: 0,
       address: '1 Main Street',
       phone: '+1 555 0100',
       website: 'https://bakery.example.com',

@@ -1,7 +1,5 @@
-import { catalogService } from '@trustcircle/catalog';
-import { gatewayService } from '@trustcircle/gateway';
-import { identityService } from '@trustcircle/identity';
-import { startStack, type TestClient, type TestStack } from '@trustcircle/testing';
+import type { TestClient, TestStack } from '@trustcircle/testing';
+import { catalogStack } from './support/stack';
 
 /** Search that forgives (issue 17) and the counts Explore shows, through the gateway. */
 let stack: TestStack;
@@ -14,21 +12,7 @@ async function createBusiness(fields: Record<string, unknown>) {
 }
 
 beforeAll(async () => {
-  stack = await startStack({
-    gateway: gatewayService,
-    services: [identityService, catalogService],
-    env: { gateway: { REGISTER_LIMIT_PER_IP: '1000', LIMITS_SCALE: '10' } },
-  });
-  member = stack.client();
-  const tag = Date.now().toString(36);
-  const res = await member.post('/api/register', {
-    username: `search_${tag}`,
-    email: `search_${tag}@example.com`,
-    name: 'Search Tester',
-    password: 'correct horse battery',
-    confirmPassword: 'correct horse battery',
-  });
-  expect(res.status).toBe(201);
+  ({ stack, member } = await catalogStack('search'));
   for (const [name, category, description] of [
     ['Luigi Trattoria', 'Restaurants', 'Handmade pasta and wood-fired pizza'],
     ['Volt Gadgets', 'Electronics', 'Phones, laptops and repairs'],

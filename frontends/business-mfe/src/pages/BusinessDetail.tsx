@@ -42,7 +42,7 @@ export function BusinessDetailPage() {
   const tabs: Array<{ key: Tab; label: string }> = [
     { key: 'overview', label: 'Overview' },
     { key: 'reviews', label: `Reviews (${data.reviewCount})` },
-    { key: 'communities', label: `Communities (${data.groupTrustScores.length})` },
+    { key: 'communities', label: `Communities (${data.communityCount})` },
     { key: 'similar', label: 'Similar' },
   ];
 
@@ -95,7 +95,12 @@ export function BusinessDetailPage() {
         </div>
         <div role="tabpanel" id={`${baseId}-${tab}`} aria-labelledby={`${baseId}-${tab}-tab`}>
           {tab === 'overview' && (
-            <Overview business={data} reviews={reviews} showAll={() => setTab('reviews')} />
+            <Overview
+              business={data}
+              reviews={reviews}
+              showAll={() => setTab('reviews')}
+              showCommunities={() => setTab('communities')}
+            />
           )}
           {tab === 'reviews' && (
             <ReviewsTab business={data} view={view} onView={(next) => show('reviews', next)} />

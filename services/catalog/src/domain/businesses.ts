@@ -10,6 +10,9 @@ import {
   type Page,
   BUSINESS_EDIT_FORBIDDEN,
   type BusinessUpdate,
+  DETAIL_GROUP_SCORES,
+  type GroupScoresQuery,
+  type GroupTrustScore,
 } from '@trustcircle/contracts';
 import {
   conflict,
@@ -24,7 +27,12 @@ import {
 } from '@trustcircle/service-kit';
 import { z } from 'zod';
 import { publishBusinessCreated, publishBusinessUpdated } from '../events/business-events';
-import { businessesStore, NAME_IN_CATEGORY_KEY, type BusinessRow } from '../store/businesses-store';
+import {
+  businessesStore,
+  NAME_IN_CATEGORY_KEY,
+  type BusinessRow,
+  type GroupScoreRow,
+} from '../store/businesses-store';
 import { recomputeBusiness } from './scoring';
 import { communityRating } from './trust-score';
 
@@ -42,6 +50,10 @@ const SEARCH_CACHE_ENTRIES = 2_000;
 
 /** Plain lists page by id; ranked search results by offset (the rank is not a stable key). */
 const listCursor = cursorCodec('businesses', z.object({ id: cursorId }));
+const groupScoresCursor = cursorCodec(
+  'group-scores',
+  z.object({ reviewCount: z.number().int().min(0), groupId: cursorId }),
+);
 const searchCursor = cursorCodec(
   'business-search',
   z.object({ offset: z.number().int().min(0).max(1_000_000) }),
@@ -154,17 +166,9 @@ export function createBusinesses({
     },
 
     async get(id: number): Promise<BusinessDetail> {
-      const row = await businessesStore.findWithGroupScores(db, id);
+      const row = await businessesStore.findWithGroupScores(db, id, DETAIL_GROUP_SCORES);
       if (!row) throw notFound(BUSINESS_NOT_FOUND);
-      const detail = toDetail(
-        row,
-        row.group_scores.map((group) => ({
-          groupId: group.group_id,
-          groupName: group.group_name ?? `Group #${group.group_id}`,
-          score: group.score,
-          reviewCount: group.review_count,
-        })),
-      );
+      const detail = toDetail(row, row.group_scores.map(toGroupScore), row.community_count);
       const activity = row.activity;
       if (activity?.flagged && activity.since) {
         detail.unusualActivity = {
@@ -173,6 +177,21 @@ export function createBusinesses({
         };
       }
       return detail;
+    },
+
+    /** Every group's score for the business, page by page (the Communities tab). */
+    async groupScores(id: number, query: GroupScoresQuery): Promise<Page<GroupTrustScore>> {
+      const after = groupScoresCursor.decode(query.cursor) ?? undefined;
+      const [exists, rows] = await Promise.all([
+        businessesStore.findById(db, id),
+        businessesStore.groupScores(db, id, { after, limit: query.limit + 1 }),
+      ]);
+      if (!exists) throw notFound(BUSINESS_NOT_FOUND);
+      const page = cutPage(rows, query.limit, groupScoresCursor, (last) => ({
+        reviewCount: last.review_count,
+        groupId: last.group_id,
+      }));
+      return { items: page.items.map(toGroupScore), nextCursor: page.nextCursor };
     },
 
     async similar(id: number): Promise<BusinessSummary[]> {
@@ -190,7 +209,7 @@ export function createBusinesses({
           await recomputeBusiness(trx, row.id);
           await publishBusinessCreated(trx, row);
           const fresh = (await businessesStore.findById(trx, row.id)) ?? row;
-          return toDetail(fresh, []);
+          return toDetail(fresh, [], 0);
         });
         forgetAnswers();
         return created;
@@ -226,11 +245,21 @@ export function createBusinesses({
 }
 export type Businesses = ReturnType<typeof createBusinesses>;
 
-function toDetail(row: BusinessRow, groupTrustScores: BusinessDetail['groupTrustScores']) {
+function toGroupScore(row: GroupScoreRow): GroupTrustScore {
+  return {
+    groupId: row.group_id,
+    groupName: row.group_name ?? `Group #${row.group_id}`,
+    score: row.score,
+    reviewCount: row.review_count,
+  };
+}
+
+function toDetail(row: BusinessRow, groupTrustScores: GroupTrustScore[], communityCount: number) {
   const detail: BusinessDetail = {
     ...toSummary(row),
     communityRating: communityRating(row.positive_count, row.review_count),
     groupTrustScores,
+    communityCount,
     unusualActivity: null,
   };
   if (row.address) detail.address = row.address;

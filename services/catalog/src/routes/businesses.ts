@@ -3,6 +3,7 @@ import {
   BusinessCreateSchema,
   BusinessListQuerySchema,
   BusinessUpdateSchema,
+  GroupScoresQuerySchema,
 } from '@trustcircle/contracts';
 import {
   currentUserId,
@@ -47,6 +48,11 @@ export function businessRoutes(businesses: Businesses): Router {
 
   router.get('/:id', async (req, res) => {
     res.json(await businesses.get(parseIdParam(req, 'id', BUSINESS_NOT_FOUND)));
+  });
+
+  router.get('/:id/group-scores', async (req, res) => {
+    const id = parseIdParam(req, 'id', BUSINESS_NOT_FOUND);
+    sendPage(res, await businesses.groupScores(id, parseQuery(GroupScoresQuerySchema, req)));
   });
 
   router.get('/:id/similar', async (req, res) => {

@@ -115,15 +115,28 @@ export const businessesStore = {
     return (row as BusinessRow | undefined) ?? null;
   },
 
-  /** The business with its group scores (as `groupScores` orders them), in one statement. */
+  /**
+   * The business with its first `groupLimit` group scores (most reviews first, then group id),
+   * how many groups have one, and its activity flag, in one statement.
+   */
   async findWithGroupScores(
     db: Knex,
     id: number,
+    groupLimit: number,
   ): Promise<
-    (BusinessRow & { group_scores: GroupScoreRow[]; activity: ActivityRow | null }) | null
+    | (BusinessRow & {
+        group_scores: GroupScoreRow[];
+        community_count: number;
+        activity: ActivityRow | null;
+      })
+    | null
   > {
     const [row] = await preparedRows<
-      BusinessRow & { group_scores: GroupScoreRow[]; activity: ActivityRow | null }
+      BusinessRow & {
+        group_scores: GroupScoreRow[];
+        community_count: number;
+        activity: ActivityRow | null;
+      }
     >(
       db,
       db.raw(
@@ -132,17 +145,50 @@ export const businessesStore = {
                                  'group_id', s.group_id, 'group_name', g.name,
                                  'score', s.score, 'review_count', s.review_count)
                                order by s.review_count desc, s.group_id)
-                          from business_group_scores s left join groups g on g.id = s.group_id
-                         where s.business_id = b.id), '[]'::json) as group_scores,
+                          from (select * from business_group_scores
+                                 where business_id = b.id
+                                 order by review_count desc, group_id
+                                 limit ?) s
+                          left join groups g on g.id = s.group_id), '[]'::json) as group_scores,
+              (select count(*)::int from business_group_scores c
+                where c.business_id = b.id) as community_count,
               (select json_build_object('since', a.since, 'review_count', a.review_count,
                                         'flagged', a.flagged)
                  from business_activity a where a.business_id = b.id) as activity
          from businesses b
         where b.id = ?`,
-        [id],
+        [groupLimit, id],
       ),
     );
     return row ?? null;
+  },
+
+  /** A page of the business's group scores, most reviews first, after the given one. */
+  async groupScores(
+    db: Knex,
+    businessId: number,
+    page: { after?: { reviewCount: number; groupId: number }; limit: number },
+  ): Promise<GroupScoreRow[]> {
+    const query = db('business_group_scores as s')
+      .leftJoin('groups as g', 'g.id', 's.group_id')
+      .where('s.business_id', businessId)
+      .orderBy([
+        { column: 's.review_count', order: 'desc' },
+        { column: 's.group_id', order: 'asc' },
+      ])
+      .limit(page.limit)
+      .select('s.group_id', 'g.name as group_name', 's.score', 's.review_count');
+    if (page.after) {
+      const { reviewCount, groupId } = page.after;
+      query.where((q) =>
+        q
+          .where('s.review_count', '<', reviewCount)
+          .orWhere((same) =>
+            same.where('s.review_count', reviewCount).where('s.group_id', '>', groupId),
+          ),
+      );
+    }
+    return preparedRows<GroupScoreRow>(db, query);
   },
 
   /** Keyset page in id order, optionally of one category. */

@@ -21,6 +21,7 @@ const business = (patch: Partial<BusinessDetailWithReviews>) =>
     communityRating: 0,
     reviewCount: 0,
     groupTrustScores: [],
+    communityCount: 0,
     reviews: [],
     ...patch,
   }) as BusinessDetailWithReviews;
@@ -81,6 +82,7 @@ describe('business header and statistics', () => {
         communityRating: 100,
         reviewCount: 1,
         groupTrustScores: [{ groupId: 1, groupName: 'Gadget Heads', score: 4, reviewCount: 1 }],
+        communityCount: 1,
       }),
     );
     expect(screen.queryByText('Not yet rated')).toBeNull();
@@ -91,6 +93,36 @@ describe('business header and statistics', () => {
     expect(screen.getByText('1 review')).toBeTruthy();
     expect(screen.getByText('1 community')).toBeTruthy();
     expect(stat('Community Rating')).toBe('100%');
+  });
+
+  it('count every community, beyond the first ones the detail names', () => {
+    const group = (id: number, name: string) => ({
+      groupId: id,
+      groupName: name,
+      score: 4,
+      reviewCount: 3,
+    });
+    renderPage(
+      business({
+        globalTrustScore: 4,
+        reviewCount: 60,
+        groupTrustScores: [
+          group(1, 'Gadget Heads'),
+          group(2, 'Night Owls'),
+          group(3, 'Cafe Crew'),
+          group(4, 'Runners'),
+        ],
+        communityCount: 40,
+      }),
+    );
+    expect(screen.getByText('40 communities')).toBeTruthy();
+    expect(stat('Communities')).toBe('40');
+    expect(screen.getByText('+37')).toBeTruthy();
+    expect(
+      screen.getByRole('img', {
+        name: 'Reviewed in Gadget Heads, Night Owls, Cafe Crew, Runners and 36 more',
+      }),
+    ).toBeTruthy();
   });
 
   it('offers "Edit your review" to a reader who reviewed it, "Write a Review" to others', async () => {

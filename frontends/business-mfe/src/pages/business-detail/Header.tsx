@@ -18,6 +18,12 @@ import { CategoryIcon } from '../../components/CategoryIcon';
 
 const MAX_GROUP_INITIALS = 3;
 
+/** "Reviewed in A, B, C": the detail names the first groups; the rest are counted. */
+export function reviewedIn(names: string[], communityCount: number): string {
+  const others = communityCount - names.length;
+  return `Reviewed in ${names.join(', ')}${others > 0 ? ` and ${others} more` : ''}`;
+}
+
 export function Header({ business }: { business: BusinessDetailWithReviews }) {
   const notify = useToast();
   const groups = business.groupTrustScores;
@@ -55,7 +61,7 @@ export function Header({ business }: { business: BusinessDetailWithReviews }) {
                 <CategoryIcon category={business.category} size={12} /> {business.category}
               </span>
               <span className="text-body-secondary">
-                {countLabel(groups.length, 'community', 'communities')}
+                {countLabel(business.communityCount, 'community', 'communities')}
               </span>
             </div>
             <h1 className="h2 mb-1">{business.name}</h1>
@@ -78,7 +84,10 @@ export function Header({ business }: { business: BusinessDetailWithReviews }) {
                 <span
                   className="d-inline-flex align-items-center ms-md-2"
                   role="img"
-                  aria-label={`Reviewed in ${groups.map((g) => g.groupName).join(', ')}`}
+                  aria-label={reviewedIn(
+                    groups.map((g) => g.groupName),
+                    business.communityCount,
+                  )}
                 >
                   {groups.slice(0, MAX_GROUP_INITIALS).map((group) => (
                     <span
@@ -90,9 +99,9 @@ export function Header({ business }: { business: BusinessDetailWithReviews }) {
                       {initials(group.groupName)}
                     </span>
                   ))}
-                  {groups.length > MAX_GROUP_INITIALS && (
+                  {business.communityCount > MAX_GROUP_INITIALS && (
                     <span className="small text-body-secondary ms-1" aria-hidden="true">
-                      +{groups.length - MAX_GROUP_INITIALS}
+                      +{business.communityCount - MAX_GROUP_INITIALS}
                     </span>
                   )}
                 </span>
@@ -134,7 +143,7 @@ export function Stats({ business }: { business: BusinessDetailWithReviews }) {
       value: rated ? `${Math.round(business.communityRating)}%` : NOT_YET_RATED,
     },
     { label: 'Review Count', value: String(business.reviewCount) },
-    { label: 'Communities', value: String(business.groupTrustScores.length) },
+    { label: 'Communities', value: String(business.communityCount) },
   ];
   return (
     <div

@@ -36,10 +36,13 @@ export function Overview({
   business,
   reviews,
   showAll,
+  showCommunities,
 }: {
   business: BusinessDetailWithReviews;
   reviews: ModeratedReview[];
   showAll(): void;
+  /** Opens the Communities tab (the sidebar lists the first groups only). */
+  showCommunities(): void;
 }) {
   const pros = useMemo(() => highlights(reviews, 'pros'), [reviews]);
   const cons = useMemo(() => highlights(reviews, 'cons'), [reviews]);
@@ -113,7 +116,16 @@ export function Overview({
         </Section>
       </div>
       <div className="col-lg-4">
-        <Section title="Community Ratings">
+        <Section
+          title="Community Ratings"
+          action={
+            business.communityCount > business.groupTrustScores.length ? (
+              <button type="button" className="btn btn-sm btn-link" onClick={showCommunities}>
+                View all {business.communityCount}
+              </button>
+            ) : undefined
+          }
+        >
           {business.groupTrustScores.length === 0 ? (
             <p className="small text-body-secondary mb-0">
               No community has rated this business yet.

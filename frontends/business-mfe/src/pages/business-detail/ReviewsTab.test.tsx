@@ -17,6 +17,7 @@ const business = {
   category: 'Restaurants',
   reviewCount: 3,
   groupTrustScores: [{ groupId: 9, groupName: 'Pizza Critics', score: 4 }],
+  communityCount: 1,
 } as BusinessDetailWithReviews;
 
 const review = (id: number) => ({
