@@ -108,10 +108,23 @@ describe('GET /api/businesses/{id}/group-scores', () => {
     const unknown = await stack.client().get('/api/businesses/999999/group-scores');
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toEqual(expect.any(String));
-    const malformed = await stack.client().get('/api/businesses/abc/group-scores');
-    expect(malformed.status).toBe(404);
+    for (const id of ['abc', '99999999999', '-1']) {
+      const malformed = await stack.client().get(`/api/businesses/${id}/group-scores`);
+      expect(malformed.status).toBe(404);
+    }
+    // A NUL byte in the path never reaches catalog: the gateway refuses the URL.
+    const nul = await stack.client().get('/api/businesses/1%00/group-scores');
+    expect(nul.status).toBe(400);
+    expect(nul.body.message).toEqual(expect.any(String));
 
-    for (const query of ['limit=0', 'limit=101', 'cursor=not-a-cursor']) {
+    for (const query of [
+      'limit=0',
+      'limit=101',
+      'limit=x',
+      'cursor=not-a-cursor',
+      'cursor=%00',
+      `cursor=${'a'.repeat(300)}`,
+    ]) {
       const bad = await stack.client().get(`/api/businesses/${busy}/group-scores?${query}`);
       expect(bad.status).toBe(400);
       expect(bad.body.message).toEqual(expect.any(String));
