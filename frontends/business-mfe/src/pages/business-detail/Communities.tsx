@@ -85,6 +85,12 @@ export function Communities({
         })}
       </ul>
       {partial && paged.data && <LoadMore query={paged} />}
+      {partial && paged.isError && (
+        <p className="small text-body-secondary mt-3 mb-0" role="status">
+          Only the first {groups.length} of {business.communityCount} communities are shown: the
+          rest could not be loaded. Please try again shortly.
+        </p>
+      )}
     </>
   );
 }
