@@ -32,6 +32,22 @@ module.exports = tseslint.config(
   {
     files: ['frontends/*/src/**', 'packages/ui/src/**'],
     languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      // One router context for the host and every remote: they share it through @trustcircle/ui.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['react-router', 'react-router-dom'].map((name) => ({
+            name,
+            message: "Import routing from '@trustcircle/ui' (packages/ui/src/router.ts).",
+          })),
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/ui/src/router.ts', '**/*.test.ts', '**/*.test.tsx'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['**/*.js', '**/*.cjs'],

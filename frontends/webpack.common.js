@@ -23,7 +23,6 @@ function sharedSingletons(/** @type {Record<string, string>} */ deps) {
   return {
     react: { singleton: true, requiredVersion: deps.react },
     'react-dom': { singleton: true, requiredVersion: deps['react-dom'] },
-    'react-router-dom': { singleton: true, requiredVersion: deps['react-router-dom'] },
     '@tanstack/react-query': { singleton: true, requiredVersion: deps['@tanstack/react-query'] },
     '@trustcircle/ui': { singleton: true, requiredVersion: uiVersion, version: uiVersion },
   };

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate } from '@trustcircle/ui';
 import type { AppRoute, RemoteRouteTable } from '@trustcircle/ui';
 import { BusinessDetailPage } from './pages/BusinessDetail';
 import { CategoryPage } from './pages/CategoryPage';

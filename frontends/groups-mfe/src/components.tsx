@@ -1,7 +1,6 @@
 import type { Group } from '@trustcircle/contracts';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
-import { UsersIcon, StarIcon } from '@trustcircle/ui';
+import { UsersIcon, StarIcon, Link } from '@trustcircle/ui';
 
 import { countLabel, groupColour } from './logic';
 

@@ -1,4 +1,4 @@
-import { Navigate } from 'react-router-dom';
+import { Navigate } from '@trustcircle/ui';
 import type { AppRoute, RemoteRouteTable } from '@trustcircle/ui';
 import { GroupDetailPage, GroupNotFound } from './pages/GroupDetail';
 import { GroupsListPage } from './pages/GroupsList';

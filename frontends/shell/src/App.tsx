@@ -1,7 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
-import { BrowserRouter } from 'react-router-dom';
-import { Spinner, ToastProvider } from '@trustcircle/ui';
+import { Spinner, ToastProvider, BrowserRouter } from '@trustcircle/ui';
 import { Frame } from './layout/Frame';
 import { createQueryClient } from './query-client';
 import { AppRoutes } from './routes';

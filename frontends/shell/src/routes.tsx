@@ -1,5 +1,4 @@
 import { lazy, type ReactNode } from 'react';
-import { Navigate, Route, Routes, useLocation, useSearchParams } from 'react-router-dom';
 import {
   isModerator,
   ModeratorsOnly,
@@ -7,6 +6,11 @@ import {
   Spinner,
   type AppRoute,
   type RouteAccess,
+  Navigate,
+  Route,
+  Routes,
+  useLocation,
+  useSearchParams,
 } from '@trustcircle/ui';
 import { RemotePage, RemoteSection, useRemoteTables } from './federation/remotes';
 import { HomePage } from './pages/Home';

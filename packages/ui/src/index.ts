@@ -24,3 +24,4 @@ export * from './toast';
 export * from './people';
 export * from './menu';
 export * from './textarea-field';
+export * from './router';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from './router';
 import { MODERATORS_ONLY } from '@trustcircle/contracts/constants';
 import { ShieldIcon } from './icons';
 

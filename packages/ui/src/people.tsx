@@ -1,7 +1,7 @@
 import type { FollowStatus, PersonSummary } from '@trustcircle/contracts';
 import { useMutation, useQuery, useQueryClient, type Query } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from './router';
 import { api } from './api';
 import { InitialsAvatar, VerifiedBadge } from './components';
 import { useFailureToast, useSessionUser } from './context';

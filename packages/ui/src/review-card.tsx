@@ -1,6 +1,6 @@
 import type { ModeratedReview } from '@trustcircle/contracts';
 import type { ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from './router';
 import { InitialsAvatar, ModerationBadge, RelativeDate, VerifiedBadge } from './components';
 import { longDate } from './helpers';
 import { MessageIcon, MoreIcon, ThumbsUpIcon } from './icons';

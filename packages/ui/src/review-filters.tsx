@@ -1,6 +1,6 @@
 import type { ReviewSort } from '@trustcircle/contracts';
 import { useCallback, useEffect, useId, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from './router';
 import { EmptyState } from './components';
 import { StarIcon } from './icons';
 import {

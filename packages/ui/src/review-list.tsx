@@ -1,6 +1,6 @@
 import type { HelpfulVoteResponse, ModeratedReview } from '@trustcircle/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from './router';
 import { api } from './api';
 import { ReviewCard } from './review-card';
 import { useReviewDeletion } from './review-delete';

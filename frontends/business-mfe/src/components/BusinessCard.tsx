@@ -1,5 +1,4 @@
-import { Link } from 'react-router-dom';
-import { isRated, NotYetRated, StarRating } from '@trustcircle/ui';
+import { isRated, NotYetRated, StarRating, Link } from '@trustcircle/ui';
 import type { BusinessSummary } from '@trustcircle/contracts';
 import { CategoryIcon } from './CategoryIcon';
 

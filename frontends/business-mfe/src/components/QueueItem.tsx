@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import { Link } from 'react-router-dom';
 import type {
   ModerationQueueItem,
   ModerationReport,
@@ -15,6 +14,7 @@ import {
   StarRating,
   useToast,
   VerifiedBadge,
+  Link,
 } from '@trustcircle/ui';
 import { useDecision } from '../moderation-data';
 import { REASON_LABELS } from '../pages/ReportReview';

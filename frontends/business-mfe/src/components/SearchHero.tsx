@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { HeroSearchForm } from '@trustcircle/ui';
+import { HeroSearchForm, useNavigate } from '@trustcircle/ui';
 
 /** The hero search of Explore and Search: non-blank text goes to /search?q= (URL-encoded). */
 export function SearchHero({

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { NavLink } from 'react-router-dom';
+import { NavLink } from '@trustcircle/ui';
 import { ClaimsQueuePage } from '../pages/ClaimsQueue';
 import { ModerationLogPage } from '../pages/ModerationLog';
 import { ModerationQueuePage } from '../pages/ModerationQueue';

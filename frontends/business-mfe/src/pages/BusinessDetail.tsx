@@ -1,6 +1,11 @@
 import { useId } from 'react';
-import { useParams, useSearchParams } from 'react-router-dom';
-import { ReplyOwnerContext, Spinner, useSessionUser } from '@trustcircle/ui';
+import {
+  ReplyOwnerContext,
+  Spinner,
+  useSessionUser,
+  useParams,
+  useSearchParams,
+} from '@trustcircle/ui';
 import { LoadError } from '../components/common';
 import { UnusualActivityNotice } from '../components/UnusualActivityNotice';
 import { useBusiness } from '../data';

@@ -1,5 +1,4 @@
 import type { BusinessSummary } from '@trustcircle/contracts';
-import { Link } from 'react-router-dom';
 import {
   countLabel,
   EmptyState,
@@ -8,6 +7,7 @@ import {
   Spinner,
   useWindowedList,
   WindowFooter,
+  Link,
 } from '@trustcircle/ui';
 import { BusinessCard } from '../components/BusinessCard';
 import { businessesPath } from '../data';

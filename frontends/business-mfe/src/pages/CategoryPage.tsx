@@ -1,5 +1,4 @@
-import { Link, useNavigate, useParams } from 'react-router-dom';
-import { PageNotFound, Spinner } from '@trustcircle/ui';
+import { PageNotFound, Spinner, Link, useNavigate, useParams } from '@trustcircle/ui';
 import { CategoryIcon } from '../components/CategoryIcon';
 import { useCategories } from '../data';
 import { BusinessResults } from './BusinessResults';

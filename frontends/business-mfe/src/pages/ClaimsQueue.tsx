@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import { Link } from 'react-router-dom';
 import type { ClaimQueueItem } from '@trustcircle/contracts';
 import {
   apiMessage,
@@ -8,6 +7,7 @@ import {
   RelativeDate,
   ShieldIcon,
   useToast,
+  Link,
 } from '@trustcircle/ui';
 import { ListFallback, LoadMore } from '../components/paged';
 import { useClaimDecision, useClaimsQueue } from '../owners-data';

@@ -1,5 +1,11 @@
-import { Link, useSearchParams } from 'react-router-dom';
-import { SearchIcon, StarRating, TrendingIcon, useIsMobile } from '@trustcircle/ui';
+import {
+  SearchIcon,
+  StarRating,
+  TrendingIcon,
+  useIsMobile,
+  Link,
+  useSearchParams,
+} from '@trustcircle/ui';
 import { CategoryIcon } from '../components/CategoryIcon';
 import { SearchHero } from '../components/SearchHero';
 import { useCategories, useTrending } from '../data';

@@ -1,6 +1,5 @@
-import { Link } from 'react-router-dom';
 import type { ModerationLogEntry } from '@trustcircle/contracts/moderation';
-import { EmptyState, RelativeDate } from '@trustcircle/ui';
+import { EmptyState, RelativeDate, Link } from '@trustcircle/ui';
 import { ListFallback, LoadMore } from '../components/paged';
 import { useLog } from '../moderation-data';
 

@@ -1,9 +1,8 @@
 import type { BusinessDetail } from '@trustcircle/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { BusinessCreateSchema, CATEGORIES } from '@trustcircle/contracts/catalog';
-import { api, errorText, useToast } from '@trustcircle/ui';
+import { api, errorText, useToast, useNavigate } from '@trustcircle/ui';
 import { invalidateAfterWrite } from '../data';
 
 const FIELDS = [

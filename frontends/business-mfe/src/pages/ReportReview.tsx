@@ -1,8 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router-dom';
 import { REPORT_REASONS } from '@trustcircle/contracts/reviews';
-import { api, errorText, ShieldIcon, Spinner, truncate } from '@trustcircle/ui';
+import { api, errorText, ShieldIcon, Spinner, truncate, Link, useParams } from '@trustcircle/ui';
 import { LoadError } from '../components/common';
 import { useReview } from '../data';
 

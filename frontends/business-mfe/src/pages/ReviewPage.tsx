@@ -1,10 +1,12 @@
-import { Link, useNavigate, useParams } from 'react-router-dom';
 import {
   ReplyOwnerContext,
   Spinner,
   StarRating,
   ReviewList,
   useSessionUser,
+  Link,
+  useNavigate,
+  useParams,
 } from '@trustcircle/ui';
 import { reviewCountText } from '../components/BusinessCard';
 import { LoadError } from '../components/common';

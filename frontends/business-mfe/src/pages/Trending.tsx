@@ -1,5 +1,11 @@
-import { Link } from 'react-router-dom';
-import { EmptyState, Spinner, StarRating, TrendingIcon, TrustScoreBar } from '@trustcircle/ui';
+import {
+  EmptyState,
+  Spinner,
+  StarRating,
+  TrendingIcon,
+  TrustScoreBar,
+  Link,
+} from '@trustcircle/ui';
 import { reviewCountText } from '../components/BusinessCard';
 import { CategoryIcon } from '../components/CategoryIcon';
 import { useTrending } from '../data';

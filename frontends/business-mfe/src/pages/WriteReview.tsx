@@ -1,7 +1,6 @@
 import type { BusinessSummary } from '@trustcircle/contracts';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useParams } from 'react-router-dom';
-import { longDate, moderationNotice, Spinner } from '@trustcircle/ui';
+import { longDate, moderationNotice, Spinner, useParams } from '@trustcircle/ui';
 import { useBusiness, useMyGroups, useMyReviewOf } from '../data';
 import { ContentStep, type ContentTab, type Draft } from './write-review/ContentStep';
 import { GroupsStep, type StepGroup } from './write-review/GroupsStep';

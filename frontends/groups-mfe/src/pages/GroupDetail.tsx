@@ -1,6 +1,5 @@
 import type { Group } from '@trustcircle/contracts';
 import { useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import {
   AlertIcon,
   ArrowLeftIcon,
@@ -9,6 +8,10 @@ import {
   Spinner,
   useSessionUser,
   useToast,
+  Link,
+  useLocation,
+  useNavigate,
+  useParams,
 } from '@trustcircle/ui';
 import { ButtonSpinner } from '../components';
 import { AboutTab } from './group-detail/AboutTab';

@@ -1,6 +1,5 @@
 import type { Group } from '@trustcircle/contracts';
 import { useState } from 'react';
-import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   EmptyState,
   joinGroupToasts,
@@ -13,6 +12,10 @@ import {
   useSessionUser,
   useToast,
   WindowFooter,
+  Navigate,
+  useLocation,
+  useNavigate,
+  useSearchParams,
 } from '@trustcircle/ui';
 import { ButtonSpinner, GroupCard } from '../components';
 import { CreateGroupDialog } from '../CreateGroupDialog';

@@ -6,9 +6,8 @@ import {
   type ErrorInfo,
   type ReactNode,
 } from 'react';
-import { Link, useLocation } from 'react-router-dom';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { AlertIcon, Spinner, type RemoteRouteTable } from '@trustcircle/ui';
+import { AlertIcon, Spinner, type RemoteRouteTable, Link, useLocation } from '@trustcircle/ui';
 
 /** `/mfe/config.json` (design §7): remote name → its mf-manifest.json. */
 export type RemotesConfig = Record<string, string>;

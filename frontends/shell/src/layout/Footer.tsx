@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@trustcircle/ui';
 import { Logo } from './Logo';
 
 export function Footer() {

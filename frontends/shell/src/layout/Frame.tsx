@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
-import { MenuIcon, PenIcon } from '@trustcircle/ui';
+import { MenuIcon, PenIcon, Link, NavLink, useLocation } from '@trustcircle/ui';
 import { useSession } from '../session';
 import { Logo } from './Logo';
 import { MODERATION, navFor } from './nav';

@@ -1,7 +1,6 @@
 import type { User } from '@trustcircle/contracts';
 import { useEffect, useId, useRef } from 'react';
-import { Link, NavLink } from 'react-router-dom';
-import { CloseIcon, InitialsAvatar, PenIcon, trapTab } from '@trustcircle/ui';
+import { CloseIcon, InitialsAvatar, PenIcon, trapTab, Link, NavLink } from '@trustcircle/ui';
 import { displayName } from '../session';
 import { Logo } from './Logo';
 import { navFor, useSignOut } from './nav';

@@ -1,6 +1,5 @@
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { countLabel, SearchIcon, searchText, useClickOutside } from '@trustcircle/ui';
+import { countLabel, SearchIcon, searchText, useClickOutside, useNavigate } from '@trustcircle/ui';
 import { SuggestionList } from './SuggestionList';
 import {
   moveActive,

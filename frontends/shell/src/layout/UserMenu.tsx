@@ -1,6 +1,5 @@
 import type { User } from '@trustcircle/contracts';
-import { Link } from 'react-router-dom';
-import { InitialsAvatar, isModerator, useMenu } from '@trustcircle/ui';
+import { InitialsAvatar, isModerator, useMenu, Link } from '@trustcircle/ui';
 import { displayName } from '../session';
 import { MODERATION, useSignOut } from './nav';
 

@@ -1,6 +1,5 @@
 import type { User } from '@trustcircle/contracts';
-import { useNavigate } from 'react-router-dom';
-import { isModerator, useFailureToast, useToast } from '@trustcircle/ui';
+import { isModerator, useFailureToast, useToast, useNavigate } from '@trustcircle/ui';
 import { useLogout } from '../session';
 
 const NAV = [

@@ -1,5 +1,4 @@
-import { Link } from 'react-router-dom';
-import { BellIcon, useMenu } from '@trustcircle/ui';
+import { BellIcon, useMenu, Link } from '@trustcircle/ui';
 import { useLatestNotifications, useNotificationStream, useUnreadCount } from './data';
 import { MarkAllRead, NotificationItem } from './NotificationItem';
 

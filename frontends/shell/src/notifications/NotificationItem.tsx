@@ -1,6 +1,5 @@
 import type { Notification } from '@trustcircle/contracts';
-import { Link } from 'react-router-dom';
-import { InitialsAvatar, RelativeDate, ThumbsUpIcon } from '@trustcircle/ui';
+import { InitialsAvatar, RelativeDate, ThumbsUpIcon, Link } from '@trustcircle/ui';
 import { notificationTarget, notificationText, useMarkAllRead, useMarkRead } from './data';
 
 /**

@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
-import { Navigate } from 'react-router-dom';
-import { ShieldIcon, Spinner, StarIcon, UsersIcon } from '@trustcircle/ui';
+import { ShieldIcon, Spinner, StarIcon, UsersIcon, Navigate } from '@trustcircle/ui';
 import { useSession } from '../session';
 import { AuthCard } from './auth/AuthCard';
 import { useAfterAuth } from './auth/fields';

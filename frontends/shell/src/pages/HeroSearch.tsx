@@ -1,5 +1,4 @@
-import { useNavigate } from 'react-router-dom';
-import { HeroSearchForm } from '@trustcircle/ui';
+import { HeroSearchForm, useNavigate } from '@trustcircle/ui';
 
 /** The landing's and home's hero search: to Explore's search. */
 export function HeroSearch({ id, large = false }: { id: string; large?: boolean }) {

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
-import { useIsMobile } from '@trustcircle/ui';
+import { useIsMobile, Link } from '@trustcircle/ui';
 import { useCategories, useFeed, useMyGroups } from '../data';
 import { displayName, useSession } from '../session';
 import { HeroSearch } from './HeroSearch';

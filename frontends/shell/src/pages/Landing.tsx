@@ -1,5 +1,4 @@
-import { Link } from 'react-router-dom';
-import { InitialsAvatar, StarRating } from '@trustcircle/ui';
+import { InitialsAvatar, StarRating, Link } from '@trustcircle/ui';
 import { HeroSearch } from './HeroSearch';
 
 import { FEATURES, SAMPLE_COMMUNITIES, STATS, TESTIMONIALS } from './landing/content';

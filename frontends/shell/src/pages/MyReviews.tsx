@@ -1,7 +1,6 @@
 import type { ModeratedReview } from '@trustcircle/contracts';
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
 import {
   api,
   apiMessage,
@@ -16,6 +15,7 @@ import {
   TextareaField,
   useReviewDeletion,
   useToast,
+  Link,
 } from '@trustcircle/ui';
 import { MY_REVIEWS_PAGED_KEY, useMyReviewPages } from '../data';
 import { useSession } from '../session';

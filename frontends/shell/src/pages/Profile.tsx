@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
-import { countLabel, EmptyState, levelFromScore, profileScore } from '@trustcircle/ui';
+import { countLabel, EmptyState, levelFromScore, profileScore, Link } from '@trustcircle/ui';
 import { useMyGroups, useProfileCounts } from '../data';
 import { displayName, useSession } from '../session';
 import { MyGroupsTab } from './profile/MyGroupsTab';

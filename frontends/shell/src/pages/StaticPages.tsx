@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@trustcircle/ui';
 import { HowItWorksSteps } from './Landing';
 import { SAMPLE_COMMUNITIES } from './landing/content';
 

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
 import {
   ApiError,
   EmptyState,
@@ -8,6 +7,8 @@ import {
   profileScore,
   Spinner,
   useSessionUser,
+  Link,
+  useParams,
 } from '@trustcircle/ui';
 import { ProfileHeader } from './profile/ProfileHeader';
 import { ProfileReviewsTab } from './profile/ProfileReviewsTab';

@@ -3,7 +3,6 @@ import type {
   GroupTrustScore,
   ModeratedReview,
 } from '@trustcircle/contracts';
-import { Link } from 'react-router-dom';
 import {
   EmptyState,
   LoadMore,
@@ -11,6 +10,7 @@ import {
   TrustScoreBar,
   usePagedList,
   UsersIcon,
+  Link,
 } from '@trustcircle/ui';
 import { reviewCountText } from '../../components/BusinessCard';
 

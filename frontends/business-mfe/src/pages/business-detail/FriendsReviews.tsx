@@ -1,6 +1,5 @@
 import type { BusinessDetailWithReviews, ModeratedReview } from '@trustcircle/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useLocation } from 'react-router-dom';
 import {
   api,
   FollowSuggestion,
@@ -9,6 +8,8 @@ import {
   StarRating,
   truncate,
   useSessionUser,
+  Link,
+  useLocation,
 } from '@trustcircle/ui';
 
 /** Spec §2/§9: at most 2 friends' reviews, each cut to 100 characters. */

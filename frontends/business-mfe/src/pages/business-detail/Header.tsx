@@ -1,5 +1,4 @@
 import type { BusinessDetailWithReviews } from '@trustcircle/contracts';
-import { Link } from 'react-router-dom';
 import {
   countLabel,
   initials,
@@ -11,6 +10,7 @@ import {
   TrustScoreBar,
   useSessionUser,
   useToast,
+  Link,
 } from '@trustcircle/ui';
 import { useMyReviewOf } from '../../data';
 import { reviewCountText } from '../../components/BusinessCard';

@@ -1,7 +1,6 @@
 import type { BusinessDetailWithReviews, ModeratedReview } from '@trustcircle/contracts';
 import { useId, useMemo, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
-import { EmptyState, ReviewList, TrustScoreBar } from '@trustcircle/ui';
+import { EmptyState, ReviewList, TrustScoreBar, Link } from '@trustcircle/ui';
 import { highlights } from '../../logic';
 import { FriendsReviews } from './FriendsReviews';
 

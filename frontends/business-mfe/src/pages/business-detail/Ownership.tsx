@@ -1,7 +1,14 @@
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
 import type { BusinessOwnership, Claim } from '@trustcircle/contracts';
-import { apiMessage, OwnerBadge, TextareaField, useSessionUser, useToast } from '@trustcircle/ui';
+import {
+  apiMessage,
+  OwnerBadge,
+  TextareaField,
+  useSessionUser,
+  useToast,
+  Link,
+  useLocation,
+} from '@trustcircle/ui';
 import { useClaim } from '../../owners-data';
 
 /** The most a claim's message may say (the API's limit). */

@@ -1,6 +1,5 @@
 import type { BusinessDetailWithReviews, ModeratedReview } from '@trustcircle/contracts';
-import { Link } from 'react-router-dom';
-import { EmptyState, PagedReviews, ReviewFilters, useWindowedList } from '@trustcircle/ui';
+import { EmptyState, PagedReviews, ReviewFilters, useWindowedList, Link } from '@trustcircle/ui';
 import {
   isFiltered,
   reviewsPath,

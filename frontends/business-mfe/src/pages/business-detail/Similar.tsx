@@ -1,6 +1,5 @@
 import type { BusinessDetailWithReviews } from '@trustcircle/contracts';
-import { Link } from 'react-router-dom';
-import { EmptyState, Spinner } from '@trustcircle/ui';
+import { EmptyState, Spinner, Link } from '@trustcircle/ui';
 import { BusinessCard } from '../../components/BusinessCard';
 import { useSimilar } from '../../data';
 

@@ -1,6 +1,5 @@
 import type { Group } from '@trustcircle/contracts';
-import { Link } from 'react-router-dom';
-import { countLabel, errorText, Spinner, UsersIcon } from '@trustcircle/ui';
+import { countLabel, errorText, Spinner, UsersIcon, Link } from '@trustcircle/ui';
 import { FieldError } from './parts';
 
 /** A group to share with: one of the user's, or one an edited review is already shared with. */

@@ -1,8 +1,7 @@
 import type { BusinessSummary } from '@trustcircle/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
-import { api, countLabel, errorText, SearchIcon, Spinner } from '@trustcircle/ui';
+import { api, countLabel, errorText, SearchIcon, Spinner, Link } from '@trustcircle/ui';
 import { businessesPath } from '../../data';
 import { BusinessThumb } from './parts';
 

@@ -1,7 +1,6 @@
 import type { BusinessSummary, ModeratedReview, Review } from '@trustcircle/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
-import { api, useFailureToast, useToast } from '@trustcircle/ui';
+import { api, useFailureToast, useToast, useNavigate } from '@trustcircle/ui';
 import { invalidateAfterWrite, uploadPhotos } from '../../data';
 import type { Draft } from './ContentStep';
 import type { Photo } from './PhotoPicker';

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
-import { RelativeDate, Spinner, StarRating, TrendingIcon } from '@trustcircle/ui';
+import { RelativeDate, Spinner, StarRating, TrendingIcon, Link } from '@trustcircle/ui';
 import { computeHighlights, countLabel } from '../../logic';
 
 /**

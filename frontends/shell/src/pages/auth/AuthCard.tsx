@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@trustcircle/ui';
 
 /** The sign-in page's card, shared with the account recovery pages reached from it or a mail. */
 export function AuthCard({

@@ -1,8 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
 import { useMutation } from '@tanstack/react-query';
 import type { MessageResponse } from '@trustcircle/contracts';
-import { api, Spinner } from '@trustcircle/ui';
+import { api, Spinner, Link, useSearchParams } from '@trustcircle/ui';
 import { AuthCard } from './AuthCard';
 
 const EXPIRED = 'This link has expired or was already used';

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
 import { LoginRequestSchema } from '@trustcircle/contracts/users';
-import { useFailureToast, useToast } from '@trustcircle/ui';
+import { useFailureToast, useToast, Link, useNavigate } from '@trustcircle/ui';
 import { displayName, useLogin } from '../../session';
 import { Field, issuesToErrors, useAfterAuth, type Errors } from './fields';
 

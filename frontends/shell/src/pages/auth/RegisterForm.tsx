@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { RegistrationFormSchema } from '@trustcircle/contracts/users';
-import { useFailureToast, useToast } from '@trustcircle/ui';
+import { useFailureToast, useToast, useNavigate } from '@trustcircle/ui';
 import { displayName, useRegister } from '../../session';
 import { Field, issuesToErrors, useAfterAuth, type Errors } from './fields';
 

@@ -1,8 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MessageResponse } from '@trustcircle/contracts';
-import { api, apiMessage, SESSION_QUERY_KEY, useToast } from '@trustcircle/ui';
+import {
+  api,
+  apiMessage,
+  SESSION_QUERY_KEY,
+  useToast,
+  Link,
+  useNavigate,
+  useSearchParams,
+} from '@trustcircle/ui';
 import { AuthCard, SubmitButton } from './AuthCard';
 import { NewPasswordFields, newPasswordErrors, type Errors } from './fields';
 

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@trustcircle/ui';
 
 export type Errors = Record<string, string>;
 

@@ -1,5 +1,4 @@
-import { Link } from 'react-router-dom';
-import { EmptyState, joinGroupToasts, UsersIcon, useToast } from '@trustcircle/ui';
+import { EmptyState, joinGroupToasts, UsersIcon, useToast, Link } from '@trustcircle/ui';
 import { useAllGroups, useJoinGroup, useMyGroups } from '../../data';
 import { FindGroupsEmpty, GroupTile, Panel, PanelBody } from './panels';
 

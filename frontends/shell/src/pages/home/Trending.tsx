@@ -1,5 +1,4 @@
 import type { ModeratedReview } from '@trustcircle/contracts';
-import { Link } from 'react-router-dom';
 import {
   countLabel,
   EmptyState,
@@ -8,6 +7,7 @@ import {
   truncate,
   TrustScoreBar,
   useIsMobile,
+  Link,
 } from '@trustcircle/ui';
 import { useTrending } from '../../data';
 import { Panel, PanelBody } from './panels';

@@ -1,7 +1,6 @@
 import type { Group } from '@trustcircle/contracts';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
-import { countLabel, EmptyState, UsersIcon } from '@trustcircle/ui';
+import { countLabel, EmptyState, UsersIcon, Link } from '@trustcircle/ui';
 
 /* The home page's side panels: their frame, loading / error / empty states, a group tile. */
 

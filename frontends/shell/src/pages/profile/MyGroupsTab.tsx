@@ -1,6 +1,5 @@
 import type { Group } from '@trustcircle/contracts';
-import { Link } from 'react-router-dom';
-import { EmptyState, useFailureToast, useToast } from '@trustcircle/ui';
+import { EmptyState, useFailureToast, useToast, Link } from '@trustcircle/ui';
 import { useLeaveGroup } from '../../data';
 
 /** The profile's Communities tab: the user's groups, each with View Group and Leave. */

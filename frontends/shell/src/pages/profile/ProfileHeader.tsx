@@ -1,7 +1,13 @@
 import type { User } from '@trustcircle/contracts';
 import { Fragment, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
-import { InitialsAvatar, profilePath, useToast, VerifiedBadge, type Level } from '@trustcircle/ui';
+import {
+  InitialsAvatar,
+  profilePath,
+  useToast,
+  VerifiedBadge,
+  type Level,
+  Link,
+} from '@trustcircle/ui';
 
 function joined(createdAt: string): string {
   const date = new Date(createdAt);

@@ -1,9 +1,8 @@
 import type { ProfileUpdate, User } from '@trustcircle/contracts';
-import { Link } from 'react-router-dom';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { ProfileUpdateSchema } from '@trustcircle/contracts/users';
-import { api, useFailureToast, useToast } from '@trustcircle/ui';
+import { api, useFailureToast, useToast, Link } from '@trustcircle/ui';
 import { useSetSessionUser } from '../../session';
 import { VerificationSection } from './VerificationSection';
 

@@ -1,6 +1,5 @@
 import type { BusinessSummary, Group, PersonSummary } from '@trustcircle/contracts';
 import type { KeyboardEvent, ReactNode } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
   EmptyState,
   HeroSearchForm,
@@ -10,6 +9,8 @@ import {
   useWindowedList,
   WindowFooter,
   type WindowedList,
+  useNavigate,
+  useSearchParams,
 } from '@trustcircle/ui';
 import { BusinessResult, GroupResult, PersonResult } from './results';
 

@@ -1,5 +1,4 @@
 import type { BusinessSummary, Group, PersonSummary } from '@trustcircle/contracts';
-import { Link } from 'react-router-dom';
 import {
   countLabel,
   InitialsAvatar,
@@ -8,6 +7,7 @@ import {
   StarRating,
   UsersIcon,
   VerifiedBadge,
+  Link,
 } from '@trustcircle/ui';
 
 /** One row of the search page's lists: what tells a result apart at a glance. */

@@ -1,9 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { useMutation } from '@tanstack/react-query';
 import type { DeleteAccountRequest, MessageResponse } from '@trustcircle/contracts';
 import { PASSWORD_WRONG } from '@trustcircle/contracts/email-change';
-import { apiMessage, apiRequest, useToast } from '@trustcircle/ui';
+import { apiMessage, apiRequest, useToast, useNavigate } from '@trustcircle/ui';
 import { useLogout } from '../../session';
 import { Field, type Errors } from '../auth/fields';
 
