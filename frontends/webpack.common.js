@@ -150,6 +150,14 @@ function createFrontendConfig(options) {
       resolve: {
         extensions: ['.tsx', '.ts', '.js', '.mjs'],
         alias: {
+          // One build of the federation runtime: the injected shared runtime `require`s it and the
+          // bundler runtime `import`s it, which without these would bundle both the CJS and ESM copy.
+          ...Object.fromEntries(
+            ['runtime-core', 'runtime', 'sdk'].map((name) => [
+              `@module-federation/${name}$`,
+              path.join(root, `node_modules/@module-federation/${name}/dist/index.js`),
+            ]),
+          ),
           // Only the form schemas: the browser has no use for the rest of the contracts.
           '@trustcircle/contracts/users': path.join(root, 'packages/contracts/src/users.ts'),
           '@trustcircle/contracts/communities': path.join(
@@ -231,6 +239,9 @@ function createFrontendConfig(options) {
           dts: false,
           manifest: options.manifest ?? isRemote,
           runtimePlugins: options.runtimePlugins,
+          // One federation runtime per page: the shell provides it, and the remotes' entries use
+          // it instead of carrying their own copy (16 kB gzip each to download and evaluate).
+          experiments: isRemote ? { externalRuntime: true } : { provideExternalRuntime: true },
         }),
         new MiniCssExtractPlugin({
           filename: production ? 'static/css/[name].[contenthash:10].css' : 'static/css/[name].css',

@@ -12,6 +12,7 @@ import {
   useLocation,
   useSearchParams,
 } from '@trustcircle/ui';
+import { REMOTE_SECTIONS } from './federation/remote-tables';
 import { RemotePage, RemoteSection, useRemoteTables } from './federation/remotes';
 import { HomePage } from './pages/Home';
 import { LandingPage } from './pages/Landing';
@@ -87,25 +88,6 @@ const shellRoutes: AppRoute[] = [
 ];
 
 /**
- * Which top-level sections each remote answers. The shell must know them without loading the
- * remote (a remote that is down shows its panel there, not a 404); the remote's own `./routes`
- * table says which pages it has under them and who may open each.
- */
-const remoteSections: Record<string, string[]> = {
-  groups: ['/groups'],
-  business: [
-    '/explore',
-    '/category',
-    '/trending',
-    '/reviews',
-    '/business',
-    '/write-review',
-    '/report',
-    '/moderation',
-  ],
-};
-
-/**
  * A page behind its access flag: a spinner while the user loads, /auth (and back after login)
  * when signed out, "Only moderators can do that" for a member on a moderators' page.
  */
@@ -133,7 +115,7 @@ export function AppRoutes() {
   return (
     <Routes>
       {shellRoutes.map(route)}
-      {Object.entries(remoteSections).map(([name, sections]) => {
+      {Object.entries(REMOTE_SECTIONS).map(([name, sections]) => {
         const state = tables.get(name);
         const remoteRoutes = state?.status === 'ready' ? state.table.routes : [];
         return [

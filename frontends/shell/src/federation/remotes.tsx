@@ -6,36 +6,10 @@ import {
   type ErrorInfo,
   type ReactNode,
 } from 'react';
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { AlertIcon, Spinner, type RemoteRouteTable, Link, useLocation } from '@trustcircle/ui';
+import { AlertIcon, Spinner, Link, useLocation } from '@trustcircle/ui';
+import { fetchTable, type TableState } from './remote-tables';
 
-/** `/mfe/config.json` (design §7): remote name → its mf-manifest.json. */
-export type RemotesConfig = Record<string, string>;
-
-let registered: Promise<RemotesConfig> | null = null;
-
-/** Reads the remote locations at run time, once, and registers them with the federation runtime. */
-export function ensureRemotes(): Promise<RemotesConfig> {
-  registered ??= fetch('/mfe/config.json', { credentials: 'same-origin' })
-    .then((res) => {
-      if (!res.ok) throw new Error(`${res.status}: remote configuration unavailable`);
-      return res.json() as Promise<RemotesConfig>;
-    })
-    .then((config) => {
-      registerRemotes(
-        Object.entries(config).map(([name, entry]) => ({
-          name,
-          entry: new URL(entry, window.location.origin).href,
-        })),
-      );
-      return config;
-    })
-    .catch((error: unknown) => {
-      registered = null; // try again on the next navigation
-      throw error;
-    });
-  return registered;
-}
+export type { TableState } from './remote-tables';
 
 export function RemoteUnavailable() {
   return (
@@ -69,10 +43,6 @@ export function RemoteUnavailable() {
   );
 }
 
-/** A remote's route table as the shell knows it: loading, loaded, or unavailable. */
-export type TableState =
-  { status: 'loading' } | { status: 'failed' } | { status: 'ready'; table: RemoteRouteTable };
-
 const tables = new Map<string, TableState>();
 const listeners = new Set<() => void>();
 /** What `useRemoteTables` answers: a fresh map on every change, the same one in between. */
@@ -81,21 +51,6 @@ let snapshot: ReadonlyMap<string, TableState> = new Map();
 function publish() {
   snapshot = new Map(tables);
   listeners.forEach((listener) => listener());
-}
-
-async function fetchTable(name: string): Promise<TableState> {
-  try {
-    await ensureRemotes();
-    const mod = (await loadRemote(`${name}/routes`)) as
-      { default?: RemoteRouteTable; tcUnavailable?: boolean } | null | undefined;
-    if (mod && !mod.tcUnavailable && Array.isArray(mod.default?.routes)) {
-      return { status: 'ready', table: mod.default };
-    }
-  } catch (error) {
-    // eslint-disable-next-line no-console
-    console.warn(`[TrustCircle] ${name}/routes is unavailable`, error);
-  }
-  return { status: 'failed' };
 }
 
 /** Loads `name/routes` once; a failed remote is tried again when asked again (next navigation). */
