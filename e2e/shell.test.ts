@@ -128,10 +128,13 @@ describe('visitor', () => {
     expect(seen).toContain('Skip to content');
     expect(seen).toContain('Write a Review');
     expect(seen).toContain('Sign in');
+    // The region's chunk loads with the first toast or F8 (packages/ui toast.tsx): a moment.
     await p.keyboard.press('F8');
-    await expect(
-      p.evaluate(() => document.activeElement?.getAttribute('aria-label')),
-    ).resolves.toBe('Notification');
+    await p.waitForFunction(
+      () => document.activeElement?.getAttribute('aria-label') === 'Notification',
+      undefined,
+      { timeout: 5000 },
+    );
   });
 });
 

@@ -60,8 +60,9 @@ function precompressPlugins() {
  * `<link rel=preload as=script>` in index.html for the chunks the host loads at startup: the
  * async bootstrap (index.ts's `import('./bootstrap')`) and the host's own versions of the shared
  * singletons, which the federation runtime only requests once main.js has run. Preloaded, they
- * download beside main.js instead of after it. (The entry's direct child chunk groups; pages
- * loaded with React.lazy are children of the bootstrap, so they stay lazy.)
+ * download beside main.js instead of after it. (The chunk groups the entry module itself or a
+ * provided shared module starts; pages loaded with React.lazy are children of the bootstrap, so
+ * they stay lazy.)
  */
 class StartupPreloadPlugin {
   /** @param {import('webpack').Compiler} compiler */
@@ -74,13 +75,17 @@ class StartupPreloadPlugin {
           if (!entry) return data;
           const publicPath = compilation.getPath(compilation.outputOptions.publicPath ?? '');
           const initial = new Set(entry.getFiles());
+          const entryModules = new Set(
+            compilation.chunkGraph.getChunkEntryModulesIterable(entry.getEntrypointChunk()),
+          );
           /** @type {Set<string>} */
           const files = new Set();
           for (const group of entry.getChildren()) {
+            // The entry module's own imports (the bootstrap), not those of the modules it
+            // imports (early-session.ts's signed-in home: only for the signed in).
             const startup = group.origins.every(
               ({ module }) =>
-                module &&
-                (module.type === 'provide-module' || module.type.startsWith('javascript/')),
+                module && (module.type === 'provide-module' || entryModules.has(module)),
             );
             if (!startup) continue;
             for (const file of group.getFiles()) {
@@ -152,6 +157,20 @@ function createFrontendConfig(options) {
         alias: {
           // One build of the federation runtime: the injected shared runtime `require`s it and the
           // bundler runtime `import`s it, which without these would bundle both the CJS and ESM copy.
+          // react-router's exports name only its development build (warnings, checks): the
+          // production one is what its own bundler plugins pick for a production build.
+          ...(production
+            ? {
+                'react-router$': path.join(
+                  root,
+                  'node_modules/react-router/dist/production/index.mjs',
+                ),
+                'react-router/dom$': path.join(
+                  root,
+                  'node_modules/react-router/dist/production/dom-export.mjs',
+                ),
+              }
+            : {}),
           ...Object.fromEntries(
             ['runtime-core', 'runtime', 'sdk'].map((name) => [
               `@module-federation/${name}$`,

@@ -10,6 +10,12 @@ let early: Promise<Response> | null =
 // A failure surfaces to the session query that takes it, not as an unhandled rejection.
 early?.catch(() => undefined);
 
+/** The signed-in home page's chunk (routes.tsx renders it lazily). */
+export const loadHomePage = () => import('./pages/Home').then((m) => ({ default: m.HomePage }));
+
+// Signed in (200; a visitor gets 401): the home's chunk downloads beside the bootstrap's.
+early?.then((res) => (res.ok ? loadHomePage() : undefined)).catch(() => undefined);
+
 /** A `fetch` that answers with the early response, once; `undefined` after that. */
 export function takeEarlySession(): typeof fetch | undefined {
   const pending = early;

@@ -14,13 +14,13 @@ import {
 } from '@trustcircle/ui';
 import { REMOTE_SECTIONS } from './federation/remote-tables';
 import { RemotePage, RemoteSection, useRemoteTables } from './federation/remotes';
-import { HomePage } from './pages/Home';
 import { LandingPage } from './pages/Landing';
-import { AboutPage, STATIC_PAGES, StaticPage } from './pages/StaticPages';
+import { STATIC_PATHS } from './pages/static-paths';
+import { loadHomePage } from './early-session';
 import { signedOutJustNow, useSession } from './session';
 
 // Pages off the first load: the forms (and with them zod and the contracts' schemas) come in
-// their own chunks when visited. The landing and home pages stay in the main bundle.
+// their own chunks when visited. The landing stays in the main bundle.
 const AuthPage = lazy(() => import('./pages/Auth').then((m) => ({ default: m.AuthPage })));
 const ForgotPasswordPage = lazy(() =>
   import('./pages/auth/ForgotPassword').then((m) => ({ default: m.ForgotPasswordPage })),
@@ -47,6 +47,13 @@ const UserProfilePage = lazy(() =>
 const NotificationsPage = lazy(() =>
   import('./notifications/NotificationsPage').then((m) => ({ default: m.NotificationsPage })),
 );
+const StaticPage = lazy(() =>
+  import('./pages/StaticPages').then((m) => ({ default: m.StaticPage })),
+);
+const AboutPage = lazy(() => import('./pages/StaticPages').then((m) => ({ default: m.AboutPage })));
+// A visitor's first page is the landing: the signed-in home comes in its own chunk, which
+// early-session.ts starts loading as soon as the session says someone is signed in.
+const HomePage = lazy(loadHomePage);
 const MyReviewsPage = lazy(() =>
   import('./pages/MyReviews').then((m) => ({ default: m.MyReviewsPage })),
 );
@@ -80,10 +87,10 @@ const shellRoutes: AppRoute[] = [
   { path: '/about', access: 'public', element: <AboutPage /> },
   // Businesses, groups and people: the shell's, as the top bar that leads there (issue 17).
   { path: '/search', access: 'public', element: <SearchPage /> },
-  ...STATIC_PAGES.map((page) => ({
-    path: page.path,
+  ...STATIC_PATHS.map((path) => ({
+    path,
     access: 'public' as const,
-    element: <StaticPage page={page} />,
+    element: <StaticPage path={path} />,
   })),
 ];
 

@@ -145,7 +145,7 @@ describe('deleting from a ReviewList', () => {
     await waitFor(() => expect(onDeleted).toHaveBeenCalledWith(review));
     expect(deleted).toEqual(['/api/reviews/7', '/api/reviews/7']);
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(screen.getByTestId('toast').textContent).toContain('Review deleted');
+    expect((await screen.findByTestId('toast')).textContent).toContain('Review deleted');
   });
 
   it('closes the dialog on Cancel without deleting', async () => {

@@ -39,6 +39,18 @@ function renderToasts() {
 
 const toasts = () => screen.queryAllByTestId('toast');
 
+/** Lets the region's chunk (a dynamic import: promises only, no timers) load and render. */
+async function settle() {
+  await act(async () => {
+    for (let i = 0; i < 10; i += 1) await Promise.resolve();
+  });
+}
+
+async function click(text: string) {
+  fireEvent.click(screen.getByText(text));
+  await settle();
+}
+
 /** A pointer gesture on the toast: down at 0, move to `dx`, up (Radix reads clientX/Y). */
 function swipe(element: HTMLElement, dx: number) {
   const base = { pointerType: 'touch', pointerId: 1, button: 0, isPrimary: true };
@@ -56,34 +68,41 @@ describe('ToastProvider (spec §4)', () => {
     jest.useRealTimers();
   });
 
-  it('shows a toast with its title and description in the region labelled "Notification"', () => {
+  it('shows a toast with its title and description in the region labelled "Notification"', async () => {
     renderToasts();
-    fireEvent.click(screen.getByText('raise First'));
+    await click('raise First');
     const region = screen.getByRole('region', { name: 'Notification' });
     expect(region.textContent).toContain('First');
     expect(region.textContent).toContain('one');
   });
 
-  it('shows one toast at a time: a new one replaces the one showing', () => {
+  it('loads no region before the first toast: a page that never shows one never pays for it', async () => {
     renderToasts();
-    fireEvent.click(screen.getByText('raise First'));
-    fireEvent.click(screen.getByText('raise Second'));
+    expect(screen.queryByRole('region', { name: 'Notification' })).toBeNull();
+    await click('raise First');
+    expect(screen.getByRole('region', { name: 'Notification' })).toBeTruthy();
+  });
+
+  it('shows one toast at a time: a new one replaces the one showing', async () => {
+    renderToasts();
+    await click('raise First');
+    await click('raise Second');
     expect(toasts()).toHaveLength(1);
     expect(toasts()[0]!.textContent).toContain('Second');
   });
 
-  it(`closes after ${TOAST_DURATION_MS} ms, not before`, () => {
+  it(`closes after ${TOAST_DURATION_MS} ms, not before`, async () => {
     renderToasts();
-    fireEvent.click(screen.getByText('raise First'));
+    await click('raise First');
     act(() => jest.advanceTimersByTime(TOAST_DURATION_MS - 100));
     expect(toasts()).toHaveLength(1);
     act(() => jest.advanceTimersByTime(200));
     expect(toasts()).toHaveLength(0);
   });
 
-  it(`is dismissed by a swipe right past ${SWIPE_THRESHOLD_PX} px, and stays after a shorter one`, () => {
+  it(`is dismissed by a swipe right past ${SWIPE_THRESHOLD_PX} px, and stays after a shorter one`, async () => {
     renderToasts();
-    fireEvent.click(screen.getByText('raise First'));
+    await click('raise First');
     swipe(toasts()[0]!, SWIPE_THRESHOLD_PX - 20);
     expect(toasts()).toHaveLength(1);
     swipe(toasts()[0]!, SWIPE_THRESHOLD_PX + 20);
@@ -91,41 +110,42 @@ describe('ToastProvider (spec §4)', () => {
     expect(toasts()).toHaveLength(0);
   });
 
-  it('does not close on a swipe to the left', () => {
+  it('does not close on a swipe to the left', async () => {
     renderToasts();
-    fireEvent.click(screen.getByText('raise First'));
+    await click('raise First');
     swipe(toasts()[0]!, -(SWIPE_THRESHOLD_PX + 40));
     expect(toasts()).toHaveLength(1);
   });
 
-  it('closes on its dismiss button', () => {
+  it('closes on its dismiss button', async () => {
     renderToasts();
-    fireEvent.click(screen.getByText('raise First'));
+    await click('raise First');
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss notification' }));
     act(() => jest.advanceTimersByTime(0));
     expect(toasts()).toHaveLength(0);
   });
 
-  it("shows the server's message without the status code the error carries", () => {
+  it("shows the server's message without the status code the error carries", async () => {
     renderToasts();
-    fireEvent.click(screen.getByText('raise Login failed'));
+    await click('raise Login failed');
     expect(toasts()[0]!.textContent).toContain('Invalid username or password');
     expect(toasts()[0]!.textContent).not.toContain('401');
   });
 
-  it('moves the focus to the notifications on F8', () => {
+  it('moves the focus to the notifications on F8', async () => {
     renderToasts();
     fireEvent.keyDown(document, { key: 'F8', code: 'F8' });
+    await settle();
     expect(document.activeElement?.getAttribute('aria-label')).toBe('Notification');
   });
 
-  it("useFailureToast: the title and the server's words, marked as a failure", () => {
+  it("useFailureToast: the title and the server's words, marked as a failure", async () => {
     render(
       <ToastProvider>
         <Fail error={new ApiError(409, '409: That name is taken')} />
       </ToastProvider>,
     );
-    fireEvent.click(screen.getByText('fail'));
+    await click('fail');
     const toast = toasts()[0]!;
     expect(toast.textContent).toContain('Could not save');
     expect(toast.textContent).toContain('That name is taken');

@@ -1,65 +1,124 @@
-import * as Toast from '@radix-ui/react-toast';
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { ToastContext, type Notify, type ToastInput } from './context';
 import { withoutStatus } from './helpers';
 import { CloseIcon } from './icons';
+import type { ToastRegionProps } from './toast-region';
 
 /** Spec §4: one toast at a time, 5000 ms, swipe right past 50 px to dismiss, F8 focuses. */
 export const TOAST_DURATION_MS = 5000;
 export const SWIPE_THRESHOLD_PX = 50;
 
+export type ShownToast = ToastInput & { id: number };
+
+type Region =
+  | { status: 'idle' | 'loading' | 'failed' }
+  | {
+      status: 'ready';
+      Component: ComponentType<ToastRegionProps>;
+    };
+
 /**
- * The one toast region (design §7: the shell mounts it; remotes call `useToast()`), Radix Toast
- * configured as spec §4 says. A new toast replaces the one showing. Callers pass an error's
- * `message` ("401: Invalid username or password", spec §8); people read the server's words
- * without the status code, so it is dropped here, once, for every toast.
+ * The one toast region (design §7: the shell mounts it; remotes call `useToast()`). A new toast
+ * replaces the one showing. Callers pass an error's `message` ("401: Invalid username or
+ * password", spec §8); people read the server's words without the status code, so it is
+ * dropped here, once, for every toast.
+ *
+ * Radix Toast (toast-region.tsx) loads with the first toast or the first F8, not with the page:
+ * most page loads never show one. Should that chunk fail to load (the network gone, the very
+ * case many error toasts report), the toast still shows, plainly (PlainToast).
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const [toast, setToast] = useState<(ToastInput & { id: number }) | null>(null);
+  const [toast, setToast] = useState<ShownToast | null>(null);
+  const [region, setRegion] = useState<Region>({ status: 'idle' });
+  const [focusOnMount, setFocusOnMount] = useState(false);
   const nextId = useRef(1);
-  const notify = useCallback<Notify>((input) => setToast({ ...input, id: nextId.current++ }), []);
-  const close = (id: number) => setToast((current) => (current?.id === id ? null : current));
-  const variant = toast?.variant && toast.variant !== 'default' ? `tc-toast-${toast.variant}` : '';
+  const loading = useRef(false);
+
+  const loadRegion = useCallback(() => {
+    if (loading.current) return;
+    loading.current = true;
+    setRegion({ status: 'loading' });
+    import('./toast-region')
+      .then((mod) => setRegion({ status: 'ready', Component: mod.default }))
+      .catch(() => {
+        loading.current = false; // the next toast tries again
+        setRegion({ status: 'failed' });
+      });
+  }, []);
+
+  const notify = useCallback<Notify>(
+    (input) => {
+      loadRegion();
+      setToast({ ...input, id: nextId.current++ });
+    },
+    [loadRegion],
+  );
+  const close = useCallback(
+    (id: number) => setToast((current) => (current?.id === id ? null : current)),
+    [],
+  );
+
+  const ready = region.status === 'ready';
+  useEffect(() => {
+    if (ready) return undefined; // Radix's own F8 handler takes over
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'F8') return;
+      setFocusOnMount(true);
+      loadRegion();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [ready, loadRegion]);
 
   return (
     <ToastContext.Provider value={notify}>
-      <Toast.Provider
-        label="Notification"
-        duration={TOAST_DURATION_MS}
-        swipeDirection="right"
-        swipeThreshold={SWIPE_THRESHOLD_PX}
-      >
-        {children}
-        {toast && (
-          <Toast.Root
-            key={toast.id}
-            className={`tc-toast shadow ${variant}`}
-            type={toast.variant === 'destructive' ? 'foreground' : 'background'}
-            duration={toast.duration}
-            onOpenChange={(open) => open || close(toast.id)}
-            data-testid="toast"
-          >
-            <div className="flex-grow-1">
-              <Toast.Title className="tc-toast-title">{toast.title}</Toast.Title>
-              {toast.description && (
-                <Toast.Description className="tc-toast-description">
-                  {withoutStatus(toast.description)}
-                </Toast.Description>
-              )}
-            </div>
-            <Toast.Close className="btn btn-sm tc-toast-close" aria-label="Dismiss notification">
-              <CloseIcon size={16} />
-            </Toast.Close>
-          </Toast.Root>
-        )}
-        {/* F8 focuses this list: it carries the region's name too, so focus lands on "Notification". */}
-        <Toast.Viewport
-          className="tc-toast-region"
-          label="Notification"
-          aria-label="Notification"
-        />
-      </Toast.Provider>
+      {children}
+      {region.status === 'ready' ? (
+        <region.Component toast={toast} onClose={close} focusOnMount={focusOnMount} />
+      ) : (
+        region.status === 'failed' && toast && <PlainToast toast={toast} onClose={close} />
+      )}
     </ToastContext.Provider>
+  );
+}
+
+/** The toast without Radix: same look and words, closes on its button or after its time. */
+function PlainToast({ toast, onClose }: { toast: ShownToast; onClose: (id: number) => void }) {
+  useEffect(() => {
+    const timer = setTimeout(() => onClose(toast.id), toast.duration ?? TOAST_DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [toast, onClose]);
+  const variant = toast.variant && toast.variant !== 'default' ? `tc-toast-${toast.variant}` : '';
+  return (
+    <section className="tc-toast-region" aria-label="Notification">
+      <div
+        className={`tc-toast shadow ${variant}`}
+        role={toast.variant === 'destructive' ? 'alert' : 'status'}
+        data-testid="toast"
+      >
+        <div className="flex-grow-1">
+          <div className="tc-toast-title">{toast.title}</div>
+          {toast.description && (
+            <div className="tc-toast-description">{withoutStatus(toast.description)}</div>
+          )}
+        </div>
+        <button
+          type="button"
+          className="btn btn-sm tc-toast-close"
+          aria-label="Dismiss notification"
+          onClick={() => onClose(toast.id)}
+        >
+          <CloseIcon size={16} />
+        </button>
+      </div>
+    </section>
   );
 }
 

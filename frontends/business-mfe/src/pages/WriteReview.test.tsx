@@ -223,7 +223,7 @@ describe('write-review wizard', () => {
     fireEvent.click(submit);
 
     expect(await screen.findByText('Home page')).toBeTruthy();
-    expect(screen.getByText('Review submitted successfully')).toBeTruthy();
+    expect(await screen.findByText('Review submitted successfully')).toBeTruthy();
     expect(screen.getByText('Thank you for sharing your experience!')).toBeTruthy();
     expect(posted).toEqual([
       {
@@ -273,7 +273,7 @@ describe('write-review wizard', () => {
     click('Update Review');
 
     expect(await screen.findByText('Review page')).toBeTruthy();
-    expect(screen.getByText('Review updated')).toBeTruthy();
+    expect(await screen.findByText('Review updated')).toBeTruthy();
     expect(posted).toEqual([]);
     expect(patched).toEqual([
       {

@@ -2,17 +2,16 @@ import type { ReactNode } from 'react';
 import { Link } from '@trustcircle/ui';
 import { HowItWorksSteps } from './Landing';
 import { SAMPLE_COMMUNITIES } from './landing/content';
+import type { StaticPath } from './static-paths';
 
 export interface StaticPageDef {
-  path: string;
   title: string;
   lead: string;
   body: ReactNode;
 }
 
-export const STATIC_PAGES: StaticPageDef[] = [
-  {
-    path: '/how-it-works',
+export const STATIC_PAGES: Record<StaticPath, StaticPageDef> = {
+  '/how-it-works': {
     title: 'How TrustCircle works',
     lead: 'Reviews become more useful when you know who wrote them.',
     body: (
@@ -26,8 +25,7 @@ export const STATIC_PAGES: StaticPageDef[] = [
       </>
     ),
   },
-  {
-    path: '/trust',
+  '/trust': {
     title: 'Trust & Safety: how trust scores work',
     lead: 'A trust score is a weighted average of star ratings, from 0 to 5, designed to resist noise and manipulation.',
     body: (
@@ -93,8 +91,7 @@ export const STATIC_PAGES: StaticPageDef[] = [
       </>
     ),
   },
-  {
-    path: '/help',
+  '/help': {
     title: 'Help Center',
     lead: 'Answers to the questions members ask most.',
     body: (
@@ -118,8 +115,7 @@ export const STATIC_PAGES: StaticPageDef[] = [
       </>
     ),
   },
-  {
-    path: '/privacy',
+  '/privacy': {
     title: 'Privacy Policy',
     lead: 'We collect only what TrustCircle needs to work, and we never sell your data.',
     body: (
@@ -137,8 +133,7 @@ export const STATIC_PAGES: StaticPageDef[] = [
       </>
     ),
   },
-  {
-    path: '/terms',
+  '/terms': {
     title: 'Terms of Service',
     lead: 'The short version: be honest, be kind, and review real experiences.',
     body: (
@@ -154,8 +149,7 @@ export const STATIC_PAGES: StaticPageDef[] = [
       </>
     ),
   },
-  {
-    path: '/contact',
+  '/contact': {
     title: 'Contact us',
     lead: 'We read every message and usually reply within two working days.',
     body: (
@@ -170,8 +164,7 @@ export const STATIC_PAGES: StaticPageDef[] = [
       </>
     ),
   },
-  {
-    path: '/careers',
+  '/careers': {
     title: 'Careers',
     lead: 'Help us build the most trustworthy place to find a business.',
     body: (
@@ -182,8 +175,7 @@ export const STATIC_PAGES: StaticPageDef[] = [
       </p>
     ),
   },
-  {
-    path: '/press',
+  '/press': {
     title: 'Press',
     lead: 'TrustCircle in numbers: 10,000+ members, 50,000+ reviews, 500+ communities.',
     body: (
@@ -193,8 +185,7 @@ export const STATIC_PAGES: StaticPageDef[] = [
       </p>
     ),
   },
-  {
-    path: '/blog',
+  '/blog': {
     title: 'Blog',
     lead: 'News and stories from the TrustCircle community.',
     body: (
@@ -208,7 +199,7 @@ export const STATIC_PAGES: StaticPageDef[] = [
       </article>
     ),
   },
-];
+};
 
 function PageShell({
   title,
@@ -230,7 +221,8 @@ function PageShell({
   );
 }
 
-export function StaticPage({ page }: { page: StaticPageDef }) {
+export function StaticPage({ path }: { path: StaticPath }) {
+  const page = STATIC_PAGES[path];
   return (
     <PageShell title={page.title} lead={page.lead}>
       {page.body}
