@@ -13,8 +13,14 @@ early?.catch(() => undefined);
 /** The signed-in home page's chunk (routes.tsx renders it lazily). */
 export const loadHomePage = () => import('./pages/Home').then((m) => ({ default: m.HomePage }));
 
-// Signed in (200; a visitor gets 401): the home's chunk downloads beside the bootstrap's.
-early?.then((res) => (res.ok ? loadHomePage() : undefined)).catch(() => undefined);
+/** The top bar's bell and account menu (Frame.tsx renders them lazily). */
+export const loadAccountControls = () => import('./layout/AccountControls');
+
+// Signed in (200; a visitor gets 401): what only the signed in see downloads beside the
+// bootstrap's chunks.
+early
+  ?.then((res) => (res.ok ? Promise.all([loadHomePage(), loadAccountControls()]) : undefined))
+  .catch(() => undefined);
 
 /** A `fetch` that answers with the early response, once; `undefined` after that. */
 export function takeEarlySession(): typeof fetch | undefined {

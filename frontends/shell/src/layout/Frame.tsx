@@ -1,13 +1,38 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  Component,
+  lazy,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+  type ErrorInfo,
+  type ReactNode,
+} from 'react';
 import { MenuIcon, PenIcon, Link, NavLink, useLocation } from '@trustcircle/ui';
 import { useSession } from '../session';
 import { Logo } from './Logo';
 import { MODERATION, navFor } from './nav';
 import { TopSearch } from './TopSearch';
-import { UserMenu } from './UserMenu';
 import { MobileDrawer } from './MobileDrawer';
 import { Footer } from './Footer';
-import { Bell } from '../notifications/Bell';
+import { loadAccountControls } from '../early-session';
+
+const AccountControls = lazy(loadAccountControls);
+
+/** Should the account controls' chunk fail to load, the bar goes without them until a reload. */
+class AccountControlsBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    // eslint-disable-next-line no-console
+    console.warn('[TrustCircle] the account controls could not load', error, info.componentStack);
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
 
 function TopBar() {
   const { user, isLoading } = useSession();
@@ -58,12 +83,11 @@ function TopBar() {
             <PenIcon size={16} /> Write a Review
           </Link>
           {user ? (
-            <>
-              <Bell />
-              <div className="d-none d-md-block">
-                <UserMenu user={user} />
-              </div>
-            </>
+            <AccountControlsBoundary>
+              <Suspense fallback={null}>
+                <AccountControls user={user} />
+              </Suspense>
+            </AccountControlsBoundary>
           ) : (
             !isLoading && (
               <Link to="/auth" className="btn btn-outline-primary">
