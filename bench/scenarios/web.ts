@@ -4,8 +4,8 @@
  * throwaway database with its own roles and stream prefix, and seeds a small demo
  * (`SEED_SCALE`); then Lighthouse drives the machine's Chromium, with the desktop preset and
  * the mobile default (simulated slow 4G, 4× CPU), on the landing page (visitor), the
- * signed-in home (user `demo`, session cookie as an extra header), /explore and a seeded
- * business's page. The landing's initial JavaScript is summed from Lighthouse's
+ * signed-in home (user `demo`, session cookie as an extra header), /explore, a seeded
+ * business's page and the signed-in /groups. The landing's initial JavaScript is summed from Lighthouse's
  * network-requests audit (as transferred) and fetched again with `Accept-Encoding: gzip` (the
  * figure the target names). Knobs: `BENCH_WEB_SEED_SCALE` (0.05), `BENCH_WEB_PAGES`
  * (e.g. `landing,explore`), `BENCH_WEB_REPORTS` (a directory for the JSON reports).
@@ -35,10 +35,21 @@ const ROLES = DEPLOYABLES.filter((d) => d.kind !== 'frontend').map((d) => d.name
 /** pitfalls.md's flags for Chromium as root (the e2e world's too), plus the new headless mode. */
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
+/**
+ * Issue 20's: mobile (simulated slow 4G, 4× CPU) ≥ 95 where a visitor arrives, ≥ 90 on the
+ * signed-in pages, LCP < 2.5 s; desktop LCP < 1.0 s (and issue 7's score ≥ 90); the landing's
+ * initial JavaScript ≤ 150 kB gzip.
+ */
 const TARGETS = {
-  desktop: { score: 90, lcpMs: 1500 },
-  mobile: { score: 70 },
-  initialJsKb: 250,
+  desktop: { score: 90, lcpMs: 1000 },
+  mobile: {
+    lcpMs: 2500,
+    score: { landing: 95, explore: 95, business: 95, home: 90, groups: 90 } as Record<
+      string,
+      number
+    >,
+  },
+  initialJsKb: 150,
 };
 
 async function freePort(): Promise<number> {
@@ -141,10 +152,14 @@ function pageRow(run: PageRun): ScenarioResult {
   const { lhr, page, preset } = run;
   const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
   const lcp = numeric(lhr, 'largest-contentful-paint');
-  const target =
+  const { score: minScore, lcpMs } =
     preset === 'desktop'
-      ? { text: `score ≥ ${TARGETS.desktop.score}, LCP < 1.5 s`, pass: score >= 90 && lcp < 1500 }
-      : { text: `score ≥ ${TARGETS.mobile.score}`, pass: score >= TARGETS.mobile.score };
+      ? TARGETS.desktop
+      : { score: TARGETS.mobile.score[page] ?? 95, lcpMs: TARGETS.mobile.lcpMs };
+  const target = {
+    text: `score ≥ ${minScore}, LCP < ${(lcpMs / 1000).toFixed(1)} s`,
+    pass: score >= minScore && lcp < lcpMs,
+  };
   return {
     name: `web ${page} (${preset})`,
     metrics: {
@@ -217,6 +232,7 @@ export async function run(): Promise<ScenarioResult[]> {
       { page: 'home', path: '/', headers: { cookie } },
       { page: 'explore', path: '/explore' },
       { page: 'business', path: `/business/${business.id}` },
+      { page: 'groups', path: '/groups', headers: { cookie } },
     ].filter(({ page }) => !PAGES || PAGES.includes(page));
 
     const chrome = await launchChromium(join(work, 'chromium'));
@@ -236,8 +252,9 @@ export async function run(): Promise<ScenarioResult[]> {
         if (!answer) throw new Error(`lighthouse gave no answer for ${path}`);
         const lhr = answer.lhr;
         if (lhr.runtimeError) console.warn(`  ${page} (${preset}): ${lhr.runtimeError.message}`);
-        if (page === 'home' && !lhr.finalDisplayedUrl.endsWith('/')) {
-          throw new Error(`home: ended at ${lhr.finalDisplayedUrl}, not signed in?`);
+        // A signed-in page sends a visitor to /auth: measuring that would be measuring another page.
+        if (headers && new URL(lhr.finalDisplayedUrl).pathname !== path) {
+          throw new Error(`${page}: ended at ${lhr.finalDisplayedUrl}, not signed in?`);
         }
         if (REPORTS) {
           mkdirSync(REPORTS, { recursive: true });
@@ -268,8 +285,8 @@ export async function run(): Promise<ScenarioResult[]> {
           'transferred kB': transferred / 1000,
           'uncompressed kB': raw / 1000,
         },
-        target: `gzip < ${TARGETS.initialJsKb} kB`,
-        pass: gzipped / 1000 < TARGETS.initialJsKb,
+        target: `gzip ≤ ${TARGETS.initialJsKb} kB`,
+        pass: gzipped / 1000 <= TARGETS.initialJsKb,
       });
     }
     return rows;
