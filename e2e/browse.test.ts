@@ -121,6 +121,44 @@ describe('Explore', () => {
     await expectNoSeriousViolations(p, 'explore, paged');
   });
 
+  it('does not shift while its parts arrive, at 390 and 1280 px (layout shift under 0.05)', async () => {
+    for (const width of [390, 1280]) {
+      const p = await page(undefined, width);
+      await p.addInitScript(() => {
+        const shifts: number[] = [];
+        (window as unknown as { tcShifts: number[] }).tcShifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) {
+            const shift = entry as PerformanceEntry & { value: number; hadRecentInput: boolean };
+            if (!shift.hadRecentInput) shifts.push(shift.value);
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      // The page's reads come late and in turn, as on a slow phone: the page has drawn its
+      // stand-ins before the categories, then the trending list and the results, arrive.
+      const delays: Record<string, number> = { categories: 300, trending: 600, businesses: 900 };
+      await p.route(/\/api\/(categories|businesses\/trending|businesses\?)/, async (route) => {
+        const url = route.request().url();
+        const kind = url.includes('trending')
+          ? 'trending'
+          : url.includes('categories')
+            ? 'categories'
+            : 'businesses';
+        await new Promise((resolve) => setTimeout(resolve, delays[kind]));
+        await route.continue();
+      });
+      await p.goto('/explore');
+      await p.getByTestId('business-results').waitFor();
+      await p.getByRole('heading', { name: 'Trending Now' }).waitFor();
+      await p.waitForTimeout(300);
+      const total = await p.evaluate(() =>
+        (window as unknown as { tcShifts: number[] }).tcShifts.reduce((a, b) => a + b, 0),
+      );
+      expect(total).toBeLessThan(0.05);
+      await p.close();
+    }
+  });
+
   it('reads ?search= and ?category=, forgiving accents and a partial last word', async () => {
     const p = await page(owner);
     await p.goto('/explore?search=muller');

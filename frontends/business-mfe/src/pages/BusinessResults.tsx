@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { BusinessSummary } from '@trustcircle/contracts';
 import {
   countLabel,
@@ -22,11 +23,14 @@ export function BusinessResults({
   search,
   onClearSearch,
   onAllCategories,
+  after,
 }: {
   category: string | null;
   search: string | null;
   onClearSearch?(): void;
   onAllCategories?(): void;
+  /** Shown below the results once they are in, not below the spinner (it would jump down). */
+  after?: ReactNode;
 }) {
   const path = businessesPath({ category, search });
   const businesses = useWindowedList<BusinessSummary>([path], path);
@@ -103,6 +107,7 @@ export function BusinessResults({
           <WindowFooter list={businesses} singular="business" plural="businesses" />
         </>
       )}
+      {!businesses.isLoading && after}
     </section>
   );
 }

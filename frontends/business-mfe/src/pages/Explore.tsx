@@ -95,8 +95,8 @@ export function ExplorePage() {
         initial={search ?? undefined}
       >
         {categories.isLoading && (
-          // Chip-sized stand-ins, so the hero does not grow (and shift the page) on arrival.
-          <div className="d-flex flex-wrap gap-2" aria-hidden="true">
+          // Chip-sized stand-ins in the same one row, so the hero does not grow on arrival.
+          <div className="tc-chip-row" aria-hidden="true">
             {Array.from({ length: CHIP_COUNT }, (_, key) => (
               <span
                 key={key}
@@ -108,7 +108,7 @@ export function ExplorePage() {
           </div>
         )}
         {list.length > 0 && (
-          <ul className="list-unstyled d-flex flex-wrap gap-2 mb-0" aria-label="Popular categories">
+          <ul className="list-unstyled tc-chip-row" aria-label="Popular categories">
             {list.slice(0, CHIP_COUNT).map((name) => (
               <li key={name}>
                 <button
@@ -176,7 +176,8 @@ export function ExplorePage() {
                 </div>
               </nav>
             )}
-            {!isMobile && <TrendingPanel />}
+            {/* Below the categories once they are in: under the loading list it would jump. */}
+            {!isMobile && !categories.isLoading && <TrendingPanel />}
           </aside>
           <div className="col-md-8 col-lg-9">
             <BusinessResults
@@ -184,12 +185,14 @@ export function ExplorePage() {
               search={search}
               onClearSearch={() => update({ search: null })}
               onAllCategories={() => update({ category: null })}
+              after={
+                isMobile && (
+                  <div className="mt-4">
+                    <TrendingPanel />
+                  </div>
+                )
+              }
             />
-            {isMobile && (
-              <div className="mt-4">
-                <TrendingPanel />
-              </div>
-            )}
           </div>
         </div>
       </div>

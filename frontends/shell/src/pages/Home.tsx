@@ -38,9 +38,9 @@ export function HomePage() {
           <h1 className="h2 fw-bold mb-1">Hello, {displayName(user)}</h1>
           <p className="tc-on-dark-muted mb-3">Discover what your communities recommend today.</p>
           <HeroSearch id="home-search" />
-          <div className="d-flex flex-wrap gap-2 align-items-center">
+          <div className="tc-chip-row align-items-center">
             {categories.isLoading
-              ? // Chip-sized stand-ins, so the hero does not grow (and shift the page) on arrival.
+              ? // Chip-sized stand-ins in the same one row, so the hero does not grow on arrival.
                 [0, 1, 2, 3, 4].map((key) => (
                   <span
                     key={key}
