@@ -155,8 +155,6 @@ function createFrontendConfig(options) {
       resolve: {
         extensions: ['.tsx', '.ts', '.js', '.mjs'],
         alias: {
-          // One build of the federation runtime: the injected shared runtime `require`s it and the
-          // bundler runtime `import`s it, which without these would bundle both the CJS and ESM copy.
           // react-router's exports name only its development build (warnings, checks): the
           // production one is what its own bundler plugins pick for a production build.
           ...(production
@@ -171,6 +169,8 @@ function createFrontendConfig(options) {
                 ),
               }
             : {}),
+          // One build of the federation runtime: the injected shared runtime `require`s it and the
+          // bundler runtime `import`s it, which without these would bundle both the CJS and ESM copy.
           ...Object.fromEntries(
             ['runtime-core', 'runtime', 'sdk'].map((name) => [
               `@module-federation/${name}$`,

@@ -18,7 +18,7 @@ export const SWIPE_THRESHOLD_PX = 50;
 export type ShownToast = ToastInput & { id: number };
 
 type Region =
-  | { status: 'idle' | 'loading' | 'failed' }
+  | { status: 'idle' | 'failed' }
   | {
       status: 'ready';
       Component: ComponentType<ToastRegionProps>;
@@ -44,7 +44,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const loadRegion = useCallback(() => {
     if (loading.current) return;
     loading.current = true;
-    setRegion({ status: 'loading' });
+    // While a retry loads, a failed region keeps showing toasts plainly.
     import('./toast-region')
       .then((mod) => setRegion({ status: 'ready', Component: mod.default }))
       .catch(() => {
