@@ -25,6 +25,8 @@ function sharedSingletons(/** @type {Record<string, string>} */ deps) {
     'react-dom': { singleton: true, requiredVersion: deps['react-dom'] },
     '@tanstack/react-query': { singleton: true, requiredVersion: deps['@tanstack/react-query'] },
     '@trustcircle/ui': { singleton: true, requiredVersion: uiVersion, version: uiVersion },
+    // Its own shared module: the pages that show no review start without it (src/reviews.ts).
+    '@trustcircle/ui/reviews': { singleton: true, requiredVersion: uiVersion, version: uiVersion },
   };
 }
 
@@ -60,9 +62,9 @@ function precompressPlugins() {
  * `<link rel=preload as=script>` in index.html for the chunks the host loads at startup: the
  * async bootstrap (index.ts's `import('./bootstrap')`) and the host's own versions of the shared
  * singletons, which the federation runtime only requests once main.js has run. Preloaded, they
- * download beside main.js instead of after it. (The chunk groups the entry module itself or a
- * provided shared module starts; pages loaded with React.lazy are children of the bootstrap, so
- * they stay lazy.)
+ * download beside main.js instead of after it. (The chunk groups the entry module itself starts,
+ * and the provided shared modules those ask for, transitively; pages loaded with React.lazy are
+ * children of the bootstrap, so they stay lazy, and so do the shared modules only they use.)
  */
 class StartupPreloadPlugin {
   /** @param {import('webpack').Compiler} compiler */
@@ -78,16 +80,40 @@ class StartupPreloadPlugin {
           const entryModules = new Set(
             compilation.chunkGraph.getChunkEntryModulesIterable(entry.getEntrypointChunk()),
           );
+          const { chunkGraph } = compilation;
+          /** The shared modules a chunk group's code asks for. @param {import('webpack').ChunkGroup} group */
+          const consumedBy = (group) =>
+            group.chunks.flatMap((chunk) =>
+              [...chunkGraph.getChunkModulesIterable(chunk)]
+                .filter((module) => module.type === 'consume-shared-module')
+                .map((module) => /** @type {any} */ (module).options.shareKey),
+            );
+          const children = [...entry.getChildren()];
+          // The entry module's own imports (the bootstrap), not those of the modules it imports
+          // (early-session.ts's signed-in home: only for the signed in).
+          const startup = children.filter((group) =>
+            group.origins.every(({ module }) => module && entryModules.has(module)),
+          );
+          // The host's own copy of each shared module that the bootstrap, or a shared module it
+          // needs, asks for; not those only later pages use (@trustcircle/ui/reviews).
+          const provided = children.filter((group) =>
+            group.origins.every(({ module }) => module && module.type === 'provide-module'),
+          );
+          const wanted = new Set(startup.flatMap(consumedBy));
+          for (let grew = true; grew;) {
+            grew = false;
+            for (const group of provided) {
+              if (startup.includes(group)) continue;
+              const names = group.origins.map(({ module }) => /** @type {any} */ (module)._name);
+              if (!names.some((name) => wanted.has(name))) continue;
+              startup.push(group);
+              for (const key of consumedBy(group)) wanted.add(key);
+              grew = true;
+            }
+          }
           /** @type {Set<string>} */
           const files = new Set();
-          for (const group of entry.getChildren()) {
-            // The entry module's own imports (the bootstrap), not those of the modules it
-            // imports (early-session.ts's signed-in home: only for the signed in).
-            const startup = group.origins.every(
-              ({ module }) =>
-                module && (module.type === 'provide-module' || entryModules.has(module)),
-            );
-            if (!startup) continue;
+          for (const group of startup) {
             for (const file of group.getFiles()) {
               if (file.endsWith('.js') && !initial.has(file)) files.add(file);
             }
@@ -261,6 +287,10 @@ function createFrontendConfig(options) {
           // One federation runtime per page: the shell provides it, and the remotes' entries use
           // it instead of carrying their own copy (16 kB gzip each to download and evaluate).
           experiments: isRemote ? { externalRuntime: true } : { provideExternalRuntime: true },
+          // A shared module first asked for after startup (@trustcircle/ui/reviews) takes the
+          // copy already registered, the host's: 'version-first' would fetch every registered
+          // remote's entry to compare versions, and fail the page when a remote is down.
+          shareStrategy: 'loaded-first',
         }),
         new MiniCssExtractPlugin({
           filename: production ? 'static/css/[name].[contenthash:10].css' : 'static/css/[name].css',

@@ -8,7 +8,7 @@ import {
   reviewViewPath,
   writeReviewView,
   type ReviewView,
-} from '@trustcircle/ui';
+} from '@trustcircle/ui/reviews';
 
 export {
   DEFAULT_VIEW,
@@ -16,7 +16,7 @@ export {
   readReviewView,
   withoutFilters,
   type ReviewView,
-} from '@trustcircle/ui';
+} from '@trustcircle/ui/reviews';
 
 export const BUSINESS_TABS = ['overview', 'reviews', 'communities', 'similar'] as const;
 export type BusinessTab = (typeof BUSINESS_TABS)[number];

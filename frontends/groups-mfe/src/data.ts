@@ -4,13 +4,11 @@ import {
   api,
   ApiError,
   formatErrorMessage,
-  isFiltered,
-  reviewViewPath,
   useDebouncedValue,
   useSessionUser,
   useWindowedList,
-  type ReviewView,
 } from '@trustcircle/ui';
+import { isFiltered, reviewViewPath, type ReviewView } from '@trustcircle/ui/reviews';
 
 /** Query keys shared with the shell (its home reads the same caches). */
 export const ALL_GROUPS_KEY = ['/api/groups'] as const;

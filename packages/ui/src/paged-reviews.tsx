@@ -1,9 +1,7 @@
 import type { ModeratedReview } from '@trustcircle/contracts';
-import { Spinner } from './components';
-import { LoadMore } from './paged';
 import { NoMatchingReviews } from './review-filters';
 import { ReviewList } from './review-list';
-import { ShowEarlier, type WindowedList } from './windowed-list';
+import { Spinner, LoadMore, ShowEarlier, type WindowedList } from '@trustcircle/ui';
 
 /**
  * A sorted and filtered list of reviews read a window at a time (`useWindowedList`, issue 17:

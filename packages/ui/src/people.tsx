@@ -1,10 +1,15 @@
 import type { FollowStatus, PersonSummary } from '@trustcircle/contracts';
 import { useMutation, useQuery, useQueryClient, type Query } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { Link, useLocation } from './router';
-import { api } from './api';
-import { InitialsAvatar, VerifiedBadge } from './components';
-import { useFailureToast, useSessionUser } from './context';
+import {
+  Link,
+  useLocation,
+  api,
+  InitialsAvatar,
+  VerifiedBadge,
+  useFailureToast,
+  useSessionUser,
+} from '@trustcircle/ui';
 
 /* People (issue 18): a member's profile link, a row in a list of people, the follow button. */
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { CloseIcon } from './icons';
+import { CloseIcon } from '@trustcircle/ui';
 
 export function PhotoGrid({ photos, subject }: { photos: string[]; subject: string }) {
   const [open, setOpen] = useState<number | null>(null);

@@ -1,14 +1,22 @@
 import type { ModeratedReview } from '@trustcircle/contracts';
 import type { ReactNode } from 'react';
-import { Link, useNavigate } from './router';
-import { InitialsAvatar, ModerationBadge, RelativeDate, VerifiedBadge } from './components';
-import { longDate } from './helpers';
-import { MessageIcon, MoreIcon, ThumbsUpIcon } from './icons';
-import { useMenu } from './menu';
 import { PersonName } from './people';
 import { PhotoGrid } from './photo-grid';
 import { ReviewReplySection } from './review-reply';
-import { StarRating } from './stars';
+import {
+  Link,
+  useNavigate,
+  InitialsAvatar,
+  ModerationBadge,
+  RelativeDate,
+  VerifiedBadge,
+  longDate,
+  MessageIcon,
+  MoreIcon,
+  ThumbsUpIcon,
+  useMenu,
+  StarRating,
+} from '@trustcircle/ui';
 
 export interface ReviewCardProps {
   review: ModeratedReview;

@@ -1,9 +1,7 @@
 import type { ModeratedReview } from '@trustcircle/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { api, SESSION_QUERY_KEY } from './api';
-import { useToast } from './context';
-import { apiMessage } from './helpers';
+import { api, SESSION_QUERY_KEY, useToast, apiMessage } from '@trustcircle/ui';
 
 /**
  * `DELETE /api/reviews/{id}`: on success the review leaves every cached list at once (feed,

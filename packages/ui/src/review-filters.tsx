@@ -1,8 +1,6 @@
 import type { ReviewSort } from '@trustcircle/contracts';
 import { useCallback, useEffect, useId, useState } from 'react';
-import { useSearchParams } from './router';
-import { EmptyState } from './components';
-import { StarIcon } from './icons';
+import { useSearchParams, EmptyState, StarIcon } from '@trustcircle/ui';
 import {
   isFiltered,
   readReviewView,

@@ -1,10 +1,15 @@
 import type { HelpfulVoteResponse, ModeratedReview } from '@trustcircle/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useLocation, useNavigate } from './router';
-import { api } from './api';
 import { ReviewCard } from './review-card';
 import { useReviewDeletion } from './review-delete';
-import { useFailureToast, useSessionUser, useToast } from './context';
+import {
+  useLocation,
+  useNavigate,
+  api,
+  useFailureToast,
+  useSessionUser,
+  useToast,
+} from '@trustcircle/ui';
 
 /**
  * Sets the reader's helpful vote (`PUT`) or takes it back (`DELETE`) as the button showed it:

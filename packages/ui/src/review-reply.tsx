@@ -1,11 +1,16 @@
 import type { ModeratedReview, ReviewReply } from '@trustcircle/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useState, type ReactNode } from 'react';
-import { TextareaField } from './textarea-field';
-import { api, SESSION_QUERY_KEY } from './api';
-import { RelativeDate } from './components';
-import { apiMessage, longDate } from './helpers';
-import { useSessionUser, useToast } from './context';
+import {
+  TextareaField,
+  api,
+  SESSION_QUERY_KEY,
+  RelativeDate,
+  apiMessage,
+  longDate,
+  useSessionUser,
+  useToast,
+} from '@trustcircle/ui';
 
 /** The most a reply may say (the API's limit). */
 export const REPLY_MAX_LENGTH = 2000;

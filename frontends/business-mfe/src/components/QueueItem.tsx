@@ -9,13 +9,13 @@ import {
   countLabel,
   apiMessage,
   ModerationBadge,
-  PhotoGrid,
   RelativeDate,
   StarRating,
   useToast,
   VerifiedBadge,
   Link,
 } from '@trustcircle/ui';
+import { PhotoGrid } from '@trustcircle/ui/reviews';
 import { useDecision } from '../moderation-data';
 import { REASON_LABELS } from '../pages/ReportReview';
 

@@ -1,11 +1,6 @@
 import { useId } from 'react';
-import {
-  ReplyOwnerContext,
-  Spinner,
-  useSessionUser,
-  useParams,
-  useSearchParams,
-} from '@trustcircle/ui';
+import { Spinner, useSessionUser, useParams, useSearchParams } from '@trustcircle/ui';
+import { ReplyOwnerContext } from '@trustcircle/ui/reviews';
 import { LoadError } from '../components/common';
 import { UnusualActivityNotice } from '../components/UnusualActivityNotice';
 import { useBusiness } from '../data';

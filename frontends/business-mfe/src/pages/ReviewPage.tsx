@@ -1,13 +1,5 @@
-import {
-  ReplyOwnerContext,
-  Spinner,
-  StarRating,
-  ReviewList,
-  useSessionUser,
-  Link,
-  useNavigate,
-  useParams,
-} from '@trustcircle/ui';
+import { Spinner, StarRating, useSessionUser, Link, useNavigate, useParams } from '@trustcircle/ui';
+import { ReplyOwnerContext, ReviewList } from '@trustcircle/ui/reviews';
 import { reviewCountText } from '../components/BusinessCard';
 import { LoadError } from '../components/common';
 import { useBusiness, useReview } from '../data';

@@ -9,14 +9,12 @@ import {
   LoadMore,
   moderationNotice,
   type Page,
-  REVIEW_LINK_COPIED,
-  ReviewCard,
   Spinner,
   TextareaField,
-  useReviewDeletion,
   useToast,
   Link,
 } from '@trustcircle/ui';
+import { REVIEW_LINK_COPIED, ReviewCard, useReviewDeletion } from '@trustcircle/ui/reviews';
 import { MY_REVIEWS_PAGED_KEY, useMyReviewPages } from '../data';
 import { useSession } from '../session';
 

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import {
   ApiError,
   EmptyState,
-  FollowButton,
   levelFromScore,
   profileScore,
   Spinner,
@@ -10,6 +9,7 @@ import {
   Link,
   useParams,
 } from '@trustcircle/ui';
+import { FollowButton } from '@trustcircle/ui/reviews';
 import { ProfileHeader } from './profile/ProfileHeader';
 import { ProfileReviewsTab } from './profile/ProfileReviewsTab';
 import { ProfileTabs } from './profile/ProfileTabs';

@@ -2,15 +2,14 @@ import type { BusinessDetailWithReviews, ModeratedReview } from '@trustcircle/co
 import { useQuery } from '@tanstack/react-query';
 import {
   api,
-  FollowSuggestion,
   InitialsAvatar,
-  PersonName,
   StarRating,
   truncate,
   useSessionUser,
   Link,
   useLocation,
 } from '@trustcircle/ui';
+import { FollowSuggestion, PersonName } from '@trustcircle/ui/reviews';
 
 /** Spec §2/§9: at most 2 friends' reviews, each cut to 100 characters. */
 export const FRIENDS_COUNT = 2;

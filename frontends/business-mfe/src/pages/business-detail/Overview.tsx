@@ -1,6 +1,7 @@
 import type { BusinessDetailWithReviews, ModeratedReview } from '@trustcircle/contracts';
 import { useId, useMemo, type ReactNode } from 'react';
-import { EmptyState, ReviewList, TrustScoreBar, Link } from '@trustcircle/ui';
+import { EmptyState, TrustScoreBar, Link } from '@trustcircle/ui';
+import { ReviewList } from '@trustcircle/ui/reviews';
 import { highlights } from '../../logic';
 import { FriendsReviews } from './FriendsReviews';
 

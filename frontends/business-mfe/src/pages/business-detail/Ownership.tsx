@@ -2,13 +2,13 @@ import { useState } from 'react';
 import type { BusinessOwnership, Claim } from '@trustcircle/contracts';
 import {
   apiMessage,
-  OwnerBadge,
   TextareaField,
   useSessionUser,
   useToast,
   Link,
   useLocation,
 } from '@trustcircle/ui';
+import { OwnerBadge } from '@trustcircle/ui/reviews';
 import { useClaim } from '../../owners-data';
 
 /** The most a claim's message may say (the API's limit). */

@@ -1,5 +1,6 @@
 import type { BusinessDetailWithReviews, ModeratedReview } from '@trustcircle/contracts';
-import { EmptyState, PagedReviews, ReviewFilters, useWindowedList, Link } from '@trustcircle/ui';
+import { EmptyState, useWindowedList, Link } from '@trustcircle/ui';
+import { PagedReviews, ReviewFilters } from '@trustcircle/ui/reviews';
 import {
   isFiltered,
   reviewsPath,

@@ -1,19 +1,14 @@
 import type { Group } from '@trustcircle/contracts';
 import type { ReactNode } from 'react';
+import { EmptyState, LoadMore, PenIcon, ShowEarlier, Spinner, WindowFooter } from '@trustcircle/ui';
 import {
-  EmptyState,
   isFiltered,
-  LoadMore,
   NoMatchingReviews,
-  PenIcon,
   ReviewFilters,
   ReviewList,
-  ShowEarlier,
-  Spinner,
   useReviewViewParams,
-  WindowFooter,
   withoutFilters,
-} from '@trustcircle/ui';
+} from '@trustcircle/ui/reviews';
 import { useGroupReviewList } from '../../data';
 
 /**

@@ -1,6 +1,7 @@
 import type { User } from '@trustcircle/contracts';
 import { useMemo, useState } from 'react';
-import { EmptyState, ReviewList } from '@trustcircle/ui';
+import { EmptyState } from '@trustcircle/ui';
+import { ReviewList } from '@trustcircle/ui/reviews';
 import { useFeed, useMyGroups, useTrending } from '../../data';
 import {
   FEED_PAGE,

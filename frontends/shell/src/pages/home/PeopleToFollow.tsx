@@ -1,6 +1,7 @@
 import type { SuggestedPerson } from '@trustcircle/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api, countLabel, EmptyState, FollowSuggestion, UsersIcon } from '@trustcircle/ui';
+import { api, countLabel, EmptyState, UsersIcon } from '@trustcircle/ui';
+import { FollowSuggestion } from '@trustcircle/ui/reviews';
 import { Panel, PanelBody } from './panels';
 
 const PEOPLE_TO_FOLLOW = '/api/reviews/people-to-follow?limit=5';

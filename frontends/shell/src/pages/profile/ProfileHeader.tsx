@@ -1,13 +1,7 @@
 import type { User } from '@trustcircle/contracts';
 import { Fragment, type ReactNode } from 'react';
-import {
-  InitialsAvatar,
-  profilePath,
-  useToast,
-  VerifiedBadge,
-  type Level,
-  Link,
-} from '@trustcircle/ui';
+import { InitialsAvatar, useToast, VerifiedBadge, type Level, Link } from '@trustcircle/ui';
+import { profilePath } from '@trustcircle/ui/reviews';
 
 function joined(createdAt: string): string {
   const date = new Date(createdAt);

@@ -1,12 +1,12 @@
 import type { ModeratedReview } from '@trustcircle/contracts';
+import { useWindowedList } from '@trustcircle/ui';
 import {
   PagedReviews,
   ReviewFilters,
   reviewViewPath,
   useReviewViewParams,
-  useWindowedList,
   withoutFilters,
-} from '@trustcircle/ui';
+} from '@trustcircle/ui/reviews';
 import { MY_REVIEWS_KEY, MY_REVIEWS_PAGE } from '../../data';
 
 /**

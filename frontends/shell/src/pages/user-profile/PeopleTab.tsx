@@ -1,5 +1,6 @@
 import type { PersonSummary } from '@trustcircle/contracts';
-import { EmptyState, PersonRow, Spinner, useWindowedList, WindowFooter } from '@trustcircle/ui';
+import { EmptyState, Spinner, useWindowedList, WindowFooter } from '@trustcircle/ui';
+import { PersonRow } from '@trustcircle/ui/reviews';
 import { userPath } from './data';
 
 /** A profile's followers or following, newest follow first, a window of pages at a time. */

@@ -1,6 +1,7 @@
 import type { Group, PublicProfile, ReviewStats } from '@trustcircle/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api, fetchWindowPage, useFollowStatus } from '@trustcircle/ui';
+import { api, fetchWindowPage } from '@trustcircle/ui';
+import { useFollowStatus } from '@trustcircle/ui/reviews';
 
 /** `/api/users/{username}…` of the profile shown. */
 export const userPath = (username: string, rest = '') =>
