@@ -16,10 +16,17 @@ export const loadHomePage = () => import('./pages/Home').then((m) => ({ default:
 /** The top bar's bell and account menu (Frame.tsx renders them lazily). */
 export const loadAccountControls = () => import('./layout/AccountControls');
 
+/** Where the signed-in home is the first page (routes.tsx: `/` signed in, `/dashboard`). */
+const HOME_PATHS = ['/', '/dashboard'];
+
 // Signed in (200; a visitor gets 401): what only the signed in see downloads beside the
-// bootstrap's chunks.
+// bootstrap's chunks; the home's only when it is the page being opened.
 early
-  ?.then((res) => (res.ok ? Promise.all([loadHomePage(), loadAccountControls()]) : undefined))
+  ?.then((res) => {
+    if (!res.ok) return undefined;
+    const home = HOME_PATHS.includes(window.location.pathname) ? loadHomePage() : undefined;
+    return Promise.all([home, loadAccountControls()]);
+  })
   .catch(() => undefined);
 
 /** A `fetch` that answers with the early response, once; `undefined` after that. */

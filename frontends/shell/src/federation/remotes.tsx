@@ -9,8 +9,6 @@ import {
 import { AlertIcon, Spinner, Link, useLocation } from '@trustcircle/ui';
 import { fetchTable, type TableState } from './remote-tables';
 
-export type { TableState } from './remote-tables';
-
 export function RemoteUnavailable() {
   return (
     <div className="container py-5">
