@@ -2,7 +2,7 @@ import * as Toast from '@radix-ui/react-toast';
 import { useEffect, useRef } from 'react';
 import { withoutStatus } from './helpers';
 import { CloseIcon } from './icons';
-import { SWIPE_THRESHOLD_PX, TOAST_DURATION_MS, type ShownToast } from './toast';
+import { SWIPE_THRESHOLD_PX, TOAST_DURATION_MS, toastClasses, type ShownToast } from './toast';
 
 export interface ToastRegionProps {
   toast: ShownToast | null;
@@ -20,7 +20,6 @@ export default function ToastRegion({ toast, onClose, focusOnMount }: ToastRegio
   useEffect(() => {
     if (focusOnMount) viewport.current?.focus();
   }, [focusOnMount]);
-  const variant = toast?.variant && toast.variant !== 'default' ? `tc-toast-${toast.variant}` : '';
 
   return (
     <Toast.Provider
@@ -32,7 +31,7 @@ export default function ToastRegion({ toast, onClose, focusOnMount }: ToastRegio
       {toast && (
         <Toast.Root
           key={toast.id}
-          className={`tc-toast shadow ${variant}`}
+          className={toastClasses(toast)}
           type={toast.variant === 'destructive' ? 'foreground' : 'background'}
           duration={toast.duration}
           onOpenChange={(open) => open || onClose(toast.id)}

@@ -17,6 +17,10 @@ export const SWIPE_THRESHOLD_PX = 50;
 
 export type ShownToast = ToastInput & { id: number };
 
+/** The toast's classes, one definition for the Radix region and the plain fallback. */
+export const toastClasses = (toast: ToastInput) =>
+  `tc-toast shadow ${toast.variant && toast.variant !== 'default' ? `tc-toast-${toast.variant}` : ''}`;
+
 type Region =
   | { status: 'idle' | 'failed' }
   | {
@@ -95,11 +99,10 @@ function PlainToast({ toast, onClose }: { toast: ShownToast; onClose: (id: numbe
     const timer = setTimeout(() => onClose(toast.id), toast.duration ?? TOAST_DURATION_MS);
     return () => clearTimeout(timer);
   }, [toast, onClose]);
-  const variant = toast.variant && toast.variant !== 'default' ? `tc-toast-${toast.variant}` : '';
   return (
     <section className="tc-toast-region" aria-label="Notification">
       <div
-        className={`tc-toast shadow ${variant}`}
+        className={toastClasses(toast)}
         role={toast.variant === 'destructive' ? 'alert' : 'status'}
         data-testid="toast"
       >
