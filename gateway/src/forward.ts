@@ -1,5 +1,7 @@
-import http, { type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Request, Response } from 'express';
+import type { Dispatcher } from 'undici';
+import type { ForwardVia } from './upstream';
 
 /** Headers of one connection, not of the message (RFC 9110 §7.6.1): never passed on. */
 const HOP_BY_HOP = new Set([
@@ -15,8 +17,6 @@ const HOP_BY_HOP = new Set([
 ]);
 
 export interface ForwardTarget {
-  hostname: string;
-  port: number;
   /** `host:port`, the Host header the service sees. */
   host: string;
   /** The target's own path, put before every request's ('' for none). */
@@ -27,23 +27,16 @@ export function forwardTarget(url: string): ForwardTarget {
   const parsed = new URL(url);
   const port = Number(parsed.port || 80);
   return {
-    hostname: parsed.hostname,
-    port,
     host: `${parsed.hostname}:${port}`,
     basePath: parsed.pathname.replace(/\/+$/, ''),
   };
 }
 
-export interface ForwardOptions {
-  agent: http.Agent;
-  /** No answer within this long fails the request (none for a stream). */
-  timeoutMs?: number;
+export interface ForwardOptions extends ForwardVia {
   /** Request headers to add or replace (the session's token, the request id, the trace). */
   headers: Record<string, string>;
   /** Request headers never passed on (the client's credentials). */
   drop: readonly string[];
-  /** Called with the outgoing request before its body is sent (connect timeout guard). */
-  onRequest?(request: http.ClientRequest): void;
   /** May change the service's answer headers before they are sent on. */
   onResponse?(headers: IncomingHttpHeaders): void;
   /** No answer: the caller answers the client (nothing was sent yet) or it is cut. */
@@ -51,10 +44,10 @@ export interface ForwardOptions {
 }
 
 /**
- * One request passed to a service over a keep-alive agent, the body streamed both ways: a
- * plain `node:http` client in place of http-proxy, which parsed the target again, rebuilt the
- * path with the legacy URL parser and ran a dozen generic passes per request
- * (docs/performance.md, "Against the bare reference").
+ * One request passed to a service over its keep-alive pool (upstream.ts), the body streamed both
+ * ways: undici's dispatcher, with no stream objects between, in place of node:http's client
+ * (before that, http-proxy, which parsed the target again and ran a dozen generic passes per
+ * request; docs/performance.md, "Against the bare reference").
  */
 export function forward(
   req: Request,
@@ -62,9 +55,11 @@ export function forward(
   target: ForwardTarget,
   options: ForwardOptions,
 ): void {
-  const headers: OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
+  const headers: IncomingHttpHeaders = {};
+  for (const name in req.headers) {
+    const value = req.headers[name];
+    // Expect: Node's server has already answered `100-continue`; undici refuses the header.
+    if (value !== undefined && !HOP_BY_HOP.has(name) && name !== 'expect') headers[name] = value;
   }
   for (const name of options.drop) delete headers[name];
   headers.host = target.host;
@@ -72,51 +67,64 @@ export function forward(
   headers['x-forwarded-proto'] = req.protocol;
   if (req.headers.host) headers['x-forwarded-host'] = req.headers.host;
   Object.assign(headers, options.headers);
+  const hasBody =
+    req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
 
+  let upstream: Dispatcher.DispatchController | undefined;
   let failed = false;
   const fail = (err: Error) => {
     if (failed) return;
     failed = true;
     options.onError(err);
   };
-  const upstream = http.request({
-    hostname: target.hostname,
-    port: target.port,
-    method: req.method,
-    path: target.basePath + req.url,
-    headers,
-    agent: options.agent,
-  });
-  options.onRequest?.(upstream);
-  if (options.timeoutMs !== undefined) {
-    upstream.setTimeout(options.timeoutMs, () =>
-      upstream.destroy(new Error('upstream answer timeout')),
-    );
-  }
-  upstream.on('error', fail);
-  upstream.on('response', (answer) => {
-    options.onResponse?.(answer.headers);
-    for (const [name, value] of Object.entries(answer.headers)) {
-      if (value !== undefined && !HOP_BY_HOP.has(name)) res.setHeader(name, value);
-    }
-    res.writeHead(answer.statusCode ?? 502);
-    answer.pipe(res);
-    // The service cut the answer short: so is the client's (its length would lie otherwise).
-    answer.on('aborted', () => res.destroy());
-    answer.on('error', () => res.destroy());
-  });
   // The client went away first: the service's work is of no use any more.
   res.on('close', () => {
-    if (!res.writableFinished) upstream.destroy();
+    if (!res.writableFinished) upstream?.abort(new Error('client went away'));
   });
-  // Most requests are bodyless reads: no stream plumbing for them (a few µs each).
-  if (
-    req.headers['content-length'] === undefined &&
-    req.headers['transfer-encoding'] === undefined
-  ) {
-    upstream.end();
-    return;
+  const handler: Dispatcher.DispatchHandler = {
+    onRequestStart(controller) {
+      upstream = controller;
+      if (res.destroyed) controller.abort(new Error('client went away'));
+    },
+    onResponseStart(_controller, statusCode, answerHeaders) {
+      const passed = answerHeaders as IncomingHttpHeaders;
+      options.onResponse?.(passed);
+      for (const name in passed) {
+        const value = passed[name];
+        if (value !== undefined && !HOP_BY_HOP.has(name)) res.setHeader(name, value);
+      }
+      res.writeHead(statusCode);
+      // A stream's client learns at once that it is open, not with its first event.
+      if (options.stream) res.flushHeaders();
+    },
+    onResponseData(controller, chunk) {
+      if (res.write(chunk)) return;
+      controller.pause();
+      res.once('drain', () => controller.resume());
+    },
+    onResponseEnd() {
+      res.end();
+    },
+    onResponseError(_controller, err) {
+      // Cut short after the answer began: so is the client's (its length would lie otherwise).
+      if (res.headersSent) res.destroy();
+      else fail(err);
+    },
+  };
+  try {
+    options.dispatcher.dispatch(
+      {
+        method: req.method as Dispatcher.HttpMethod,
+        path: target.basePath + req.url,
+        headers,
+        body: hasBody ? req : null,
+        headersTimeout: options.timeoutMs,
+        // A stream's events may be minutes apart: only its headers are timed.
+        bodyTimeout: options.stream ? 0 : options.timeoutMs,
+      },
+      handler,
+    );
+  } catch (error) {
+    fail(error instanceof Error ? error : new Error(String(error)));
   }
-  req.on('error', (err) => upstream.destroy(err));
-  req.pipe(upstream);
 }

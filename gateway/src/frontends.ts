@@ -42,14 +42,12 @@ function staticProxy(
 ): RequestHandler {
   if (!url) return (_req, res) => unavailable(res, what);
   const target = forwardTarget(url);
-  const agent = deps.upstreams.agentFor(url);
+  const via = deps.upstreams.forRequests(url);
   return (req, res) =>
     forward(req, res, target, {
-      agent,
-      timeoutMs: deps.upstreams.options.timeoutMs,
+      ...via,
       headers: {},
       drop: ['cookie', 'authorization'],
-      onRequest: (request) => deps.upstreams.guardConnect(request),
       onResponse(answer) {
         delete answer['set-cookie'];
       },

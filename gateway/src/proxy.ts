@@ -14,8 +14,8 @@ export interface UpstreamRoute {
   /** Does this request belong to the service? Routes are tried in order, most specific first. */
   matches(path: string, method: string): boolean;
   /**
-   * A long-lived answer (Server-Sent Events): no proxy timeout, its own agent without an idle
-   * socket timeout, and nothing between may buffer it.
+   * A long-lived answer (Server-Sent Events): no timeout once its headers are in, its own
+   * connection pool, and nothing between may buffer it.
    */
   streaming?: boolean;
 }
@@ -44,9 +44,9 @@ export function createProxies(
 ): RequestHandler {
   const proxies = routes.map((route) => {
     const target = forwardTarget(route.target);
-    const agent = route.streaming
-      ? deps.upstreams.streamAgentFor(route.target)
-      : deps.upstreams.agentFor(route.target);
+    const via = route.streaming
+      ? deps.upstreams.forStream(route.target)
+      : deps.upstreams.forRequests(route.target);
     const handler: RequestHandler = (req, res) => {
       const headers: Record<string, string> = { ...traceHeaders() };
       if (req.tcSession) {
@@ -55,11 +55,9 @@ export function createProxies(
       }
       if (typeof req.id === 'string') headers['x-request-id'] = req.id;
       forward(req, res, target, {
-        agent,
-        ...(route.streaming ? {} : { timeoutMs: deps.upstreams.options.timeoutMs }),
+        ...via,
         headers,
         drop: ['authorization', 'cookie'],
-        onRequest: (request) => deps.upstreams.guardConnect(request),
         onResponse(answer) {
           delete answer['set-cookie'];
           if (route.streaming) {
