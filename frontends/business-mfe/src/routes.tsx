@@ -1,41 +1,48 @@
-import { lazy } from 'react';
-import { Navigate } from '@trustcircle/ui';
-import type { AppRoute, RemoteRouteTable } from '@trustcircle/ui';
-import { BusinessDetailPage } from './pages/BusinessDetail';
-import { CategoryPage } from './pages/CategoryPage';
-import { ExplorePage } from './pages/Explore';
-import { NewBusinessPage } from './pages/NewBusiness';
-import { ReportReviewPage } from './pages/ReportReview';
-import { ReviewPage } from './pages/ReviewPage';
-import { TrendingPage } from './pages/Trending';
-import { WriteReviewPage } from './pages/WriteReview';
+import { lazyPage, Navigate } from '@trustcircle/ui';
+import type { AppRoute, LazyPage, RemoteRouteTable, RouteAccess } from '@trustcircle/ui';
 import './styles.scss';
 
-// The moderators' screens come in their own chunk: few users ever open them.
-const ModerationQueue = lazy(() => import('./moderation/ModerationScreens'));
-const ClaimsQueue = lazy(() =>
-  import('./moderation/ModerationScreens').then((m) => ({ default: m.ClaimsQueueScreen })),
-);
-const ModerationLog = lazy(() =>
-  import('./moderation/ModerationScreens').then((m) => ({ default: m.ModerationLogScreen })),
-);
+// Each page in its own chunk: a first load carries only the page being opened (issue 20).
+const Explore = lazyPage(() => import('./pages/Explore'), 'ExplorePage');
+const Category = lazyPage(() => import('./pages/CategoryPage'), 'CategoryPage');
+const Trending = lazyPage(() => import('./pages/Trending'), 'TrendingPage');
+const Review = lazyPage(() => import('./pages/ReviewPage'), 'ReviewPage');
+const BusinessDetail = lazyPage(() => import('./pages/BusinessDetail'), 'BusinessDetailPage');
+const NewBusiness = lazyPage(() => import('./pages/NewBusiness'), 'NewBusinessPage');
+const WriteReview = lazyPage(() => import('./pages/WriteReview'), 'WriteReviewPage');
+const ReportReview = lazyPage(() => import('./pages/ReportReview'), 'ReportReviewPage');
+const moderation = () => import('./moderation/ModerationScreens');
+const ModerationQueue = lazyPage(moderation, 'default');
+const ClaimsQueue = lazyPage(moderation, 'ClaimsQueueScreen');
+const ModerationLog = lazyPage(moderation, 'ModerationLogScreen');
+
+const page = (
+  path: string,
+  access: RouteAccess,
+  { Page, preload }: LazyPage<object>,
+): AppRoute => ({
+  path,
+  access,
+  element: <Page />,
+  preload,
+});
 
 /** The business remote's pages (design §7): browsing is public, writing and reporting need a session. */
 export const routes: AppRoute[] = [
-  { path: '/explore', access: 'public', element: <ExplorePage /> },
+  page('/explore', 'public', Explore),
   { path: '/category', access: 'public', element: <Navigate to="/explore" replace /> },
-  { path: '/category/:category', access: 'public', element: <CategoryPage /> },
-  { path: '/trending', access: 'public', element: <TrendingPage /> },
-  { path: '/reviews/:id', access: 'public', element: <ReviewPage /> },
+  page('/category/:category', 'public', Category),
+  page('/trending', 'public', Trending),
+  page('/reviews/:id', 'public', Review),
   { path: '/business', access: 'public', element: <Navigate to="/explore" replace /> },
-  { path: '/business/:id', access: 'public', element: <BusinessDetailPage /> },
-  { path: '/business/new', access: 'signed-in', element: <NewBusinessPage /> },
-  { path: '/write-review', access: 'signed-in', element: <WriteReviewPage /> },
-  { path: '/write-review/:businessId', access: 'signed-in', element: <WriteReviewPage /> },
-  { path: '/report/review/:id', access: 'signed-in', element: <ReportReviewPage /> },
-  { path: '/moderation', access: 'moderator', element: <ModerationQueue /> },
-  { path: '/moderation/claims', access: 'moderator', element: <ClaimsQueue /> },
-  { path: '/moderation/log', access: 'moderator', element: <ModerationLog /> },
+  page('/business/:id', 'public', BusinessDetail),
+  page('/business/new', 'signed-in', NewBusiness),
+  page('/write-review', 'signed-in', WriteReview),
+  page('/write-review/:businessId', 'signed-in', WriteReview),
+  page('/report/review/:id', 'signed-in', ReportReview),
+  page('/moderation', 'moderator', ModerationQueue),
+  page('/moderation/claims', 'moderator', ClaimsQueue),
+  page('/moderation/log', 'moderator', ModerationLog),
 ];
 
 // An unknown path under these sections gets the shell's 404 page.

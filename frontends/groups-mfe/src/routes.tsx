@@ -1,27 +1,39 @@
-import { Navigate } from '@trustcircle/ui';
+import { lazyPage, Navigate } from '@trustcircle/ui';
 import type { AppRoute, RemoteRouteTable } from '@trustcircle/ui';
-import { GroupDetailPage, GroupNotFound } from './pages/GroupDetail';
-import { GroupsListPage } from './pages/GroupsList';
 import './styles.scss';
 
 const basePath = '/groups';
+// Each page in its own chunk: a first load carries only the page being opened (issue 20).
+const GroupsList = lazyPage(() => import('./pages/GroupsList'), 'GroupsListPage');
+const GroupDetail = lazyPage(() => import('./pages/GroupDetail'), 'GroupDetailPage');
+const GroupNotFound = lazyPage(() => import('./pages/GroupDetail'), 'GroupNotFound');
 
 /**
  * The groups remote's pages (spec §2). `/groups/create` opens the list with the Create Group
  * dialog; `/groups?id={id}` (the profile's link) goes to the group.
  */
 export const routes: AppRoute[] = [
-  { path: '/groups', access: 'public', element: <GroupsListPage basePath={basePath} /> },
+  {
+    path: '/groups',
+    access: 'public',
+    element: <GroupsList.Page basePath={basePath} />,
+    preload: GroupsList.preload,
+  },
   {
     path: '/groups/create',
     access: 'public',
     element: <Navigate to={basePath} replace state={{ openCreate: true }} />,
   },
-  { path: '/groups/:id', access: 'public', element: <GroupDetailPage basePath={basePath} /> },
+  {
+    path: '/groups/:id',
+    access: 'public',
+    element: <GroupDetail.Page basePath={basePath} />,
+    preload: GroupDetail.preload,
+  },
 ];
 
 const table: RemoteRouteTable = {
   routes,
-  notFound: <GroupNotFound basePath={basePath} />,
+  notFound: <GroupNotFound.Page basePath={basePath} />,
 };
 export default table;

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 
 /** Who may open a route; the shell's composition enforces it (spec §2, §6). */
 export type RouteAccess = 'public' | 'signed-in' | 'moderator';
@@ -8,7 +8,40 @@ export interface AppRoute {
   path: string;
   access: RouteAccess;
   element: ReactNode;
+  /**
+   * Starts loading the page's code. The shell calls it as soon as it knows the route is the
+   * one being opened, while its own code still downloads (remote-tables.ts), so a page in its
+   * own chunk costs no extra round trip on a first load.
+   */
+  preload?: () => Promise<unknown>;
 }
+
+/** A page in its own chunk: the component to render and the `preload` for its route. */
+export interface LazyPage<P> {
+  Page: LazyExoticComponent<ComponentType<P>>;
+  preload: () => Promise<unknown>;
+}
+
+/**
+ * `lazyPage(() => import('./pages/Explore'), 'ExplorePage')`: the page's module is loaded on
+ * first render, or earlier by `preload`, once either way. A remote's first load then carries
+ * only the page being opened, not every page of the remote (issue 20). A chunk that fails to
+ * load fails the page like any error in it: the shell's boundary shows its panel, whose
+ * "Try again" reloads.
+ */
+export function lazyPage<M, K extends keyof M>(
+  load: () => Promise<M>,
+  name: K,
+): LazyPage<PropsOf<M[K]>> {
+  let loading: Promise<M> | undefined;
+  const preload = (): Promise<M> => (loading ??= load());
+  const Page = lazy(() =>
+    preload().then((mod) => ({ default: mod[name] as ComponentType<PropsOf<M[K]>> })),
+  );
+  return { Page, preload };
+}
+
+type PropsOf<C> = C extends ComponentType<infer P> ? P : never;
 
 /**
  * What a remote exposes as `./routes`: its pages and, when it has its own, the page for an unknown

@@ -1,5 +1,5 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { RemoteRouteTable } from '@trustcircle/ui';
+import type { AppRoute, RemoteRouteTable } from '@trustcircle/ui';
 
 /**
  * Everything here runs from the entry chunk (index.ts), before the async bootstrap, so it must
@@ -105,6 +105,34 @@ export function fetchTable(name: string): Promise<TableState> {
  */
 export function startRemotesEarly(pathname: string): void {
   const name = remoteOfPath(pathname);
-  if (name) void fetchTable(name);
-  else ensureRemotes().catch(() => undefined);
+  if (!name) {
+    ensureRemotes().catch(() => undefined);
+    return;
+  }
+  void fetchTable(name).then((state) => {
+    // The page's own chunk, at once: rendering it would ask for it only after the bootstrap.
+    if (state.status === 'ready')
+      routeForPath(state.table.routes, pathname)
+        ?.preload?.()
+        .catch(() => undefined);
+  });
+}
+
+const segmentsOf = (path: string) => path.toLowerCase().split('/').filter(Boolean);
+
+/**
+ * The route React Router would choose for `pathname` among `routes` (static segments before
+ * `:params`, case-insensitive), for preloading only: the router itself still decides what renders.
+ */
+export function routeForPath(routes: readonly AppRoute[], pathname: string): AppRoute | undefined {
+  const wanted = segmentsOf(pathname);
+  let best: { route: AppRoute; params: number } | undefined;
+  for (const route of routes) {
+    const pattern = segmentsOf(route.path);
+    if (pattern.length !== wanted.length) continue;
+    if (!pattern.every((part, i) => part.startsWith(':') || part === wanted[i])) continue;
+    const params = pattern.filter((part) => part.startsWith(':')).length;
+    if (!best || params < best.params) best = { route, params };
+  }
+  return best?.route;
 }

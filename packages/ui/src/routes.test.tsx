@@ -1,0 +1,63 @@
+/**
+ * @jest-environment jsdom
+ */
+import { describe, expect, it } from '@jest/globals';
+import { act, render, screen } from '@testing-library/react';
+import { Component, Suspense, type ReactNode } from 'react';
+import { lazyPage } from './routes';
+
+class Boundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? <p>unavailable</p> : this.props.children;
+  }
+}
+
+const show = (node: ReactNode) => (
+  <Boundary>
+    <Suspense fallback={<p>loading</p>}>{node}</Suspense>
+  </Boundary>
+);
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: Error) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+const Greeting = ({ name }: { name: string }) => <h1>Hello {name}</h1>;
+
+describe('lazyPage', () => {
+  it('loads the page’s module once, whether preloaded or rendered, and renders it with its props', async () => {
+    let loads = 0;
+    const chunk = deferred<{ Greeting: typeof Greeting }>();
+    const { Page, preload } = lazyPage(() => {
+      loads += 1;
+      return chunk.promise;
+    }, 'Greeting');
+    void preload();
+    render(show(<Page name="Ada" />));
+    expect(screen.getByText('loading')).toBeTruthy();
+    await act(async () => chunk.resolve({ Greeting }));
+    // React reveals content that replaces a fallback on its own (throttled) timer.
+    expect((await screen.findByRole('heading')).textContent).toBe('Hello Ada');
+    expect(loads).toBe(1);
+  });
+
+  it('fails the page into its boundary when the chunk cannot load', async () => {
+    const { Page, preload } = lazyPage(
+      () => Promise.reject<{ Greeting: typeof Greeting }>(new Error('Loading chunk 5 failed')),
+      'Greeting',
+    );
+    await expect(preload()).rejects.toThrow('Loading chunk 5 failed');
+    render(show(<Page name="Lin" />));
+    expect(await screen.findByText('unavailable')).toBeTruthy();
+  });
+});
