@@ -1,5 +1,7 @@
 import {
   searchText,
+  countLabel,
+  formatCount,
   formatErrorMessage,
   initials,
   levelFromScore,
@@ -173,5 +175,17 @@ describe('apiMessage', () => {
     );
     expect(withoutStatus('Open 7 days: 10:00 to 18:00')).toBe('Open 7 days: 10:00 to 18:00');
     expect(withoutStatus('Room 101: booked')).toBe('Room 101: booked');
+  });
+});
+
+describe('formatCount', () => {
+  it('groups thousands as people read them, with the formatter built once', () => {
+    expect(formatCount(0)).toBe('0');
+    expect(formatCount(1234567)).toBe('1,234,567');
+    expect(formatCount(-1234)).toBe('-1,234');
+    expect(formatCount(999)).toBe('999');
+    expect(formatCount(1234.5)).toBe('1,234.5');
+    expect(countLabel(1500, 'review')).toBe('1,500 reviews');
+    expect(longDate('2026-03-12T10:00:00Z')).toBe('12 March 2026');
   });
 });

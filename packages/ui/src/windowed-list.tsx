@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { getPage } from './api';
-import { countLabel } from './helpers';
+import { countLabel, formatCount } from './helpers';
 import { LoadMore } from './paged';
 
 /** `X-Total-Count` (contracts' TOTAL_COUNT_HEADER): the list's size, on a first page asked with `?total=true`. */
@@ -163,7 +163,7 @@ export function WindowFooter({
     <div className="tc-window-footer">
       {list.hasNextPage || list.hasPreviousPage ? (
         <p className="text-center text-body-secondary small mt-3 mb-0" data-testid="window-range">
-          Showing {first.toLocaleString('en-US')}–{last.toLocaleString('en-US')} of {whole}
+          Showing {formatCount(first)}–{formatCount(last)} of {whole}
         </p>
       ) : null}
       <LoadMore query={list} endText={`End of the list: ${whole}`} />

@@ -2,6 +2,7 @@ import type { BusinessSummary, Group, PersonSummary } from '@trustcircle/contrac
 import type { KeyboardEvent, ReactNode } from 'react';
 import {
   EmptyState,
+  formatCount,
   HeroSearchForm,
   SearchIcon,
   ShowEarlier,
@@ -106,7 +107,7 @@ export function SearchPage() {
                   {item.label}
                   {lists[item.key].total !== null && (
                     <span className="badge rounded-pill tc-badge-soft ms-2">
-                      {lists[item.key].total!.toLocaleString('en-US')}
+                      {formatCount(lists[item.key].total!)}
                     </span>
                   )}
                 </button>
