@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useDeferredValue, useId } from 'react';
 import { Spinner, useSessionUser, useParams, useSearchParams } from '@trustcircle/ui';
 import { ReplyOwnerContext } from '@trustcircle/ui/reviews';
 import { LoadError } from '../components/common';
@@ -32,12 +32,18 @@ export function BusinessDetailPage() {
   const baseId = useId();
   const { user } = useSessionUser();
   const ownership = useOwnership(business.data?.id, Boolean(user));
+  // The tab's panel (review cards, scores) renders after the header, in the background and in
+  // slices: the business's name and summary paint at once, and no long task blocks the page
+  // while the cards render (issue 20: business mobile TBT 500 ms, LCP 3.5 s).
+  const deferred = useDeferredValue(business.data);
 
   if (business.isLoading) return <Spinner label="Loading business…" />;
   if (business.isError || !business.data)
     return <LoadError error={business.error} notFoundTitle="Business not found" />;
   const data = business.data;
-  const reviews = data.reviews ?? [];
+  // A refetch keeps the panel as it was until its new render is done; another business never.
+  const panel = deferred?.id === data.id ? deferred : undefined;
+  const reviews = panel?.reviews ?? [];
 
   const tabs: Array<{ key: Tab; label: string }> = [
     { key: 'overview', label: 'Overview' },
@@ -94,19 +100,20 @@ export function BusinessDetailPage() {
           ))}
         </div>
         <div role="tabpanel" id={`${baseId}-${tab}`} aria-labelledby={`${baseId}-${tab}-tab`}>
-          {tab === 'overview' && (
+          {!panel && <Spinner label="Loading reviews…" />}
+          {panel && tab === 'overview' && (
             <Overview
-              business={data}
+              business={panel}
               reviews={reviews}
               showAll={() => setTab('reviews')}
               showCommunities={() => setTab('communities')}
             />
           )}
-          {tab === 'reviews' && (
-            <ReviewsTab business={data} view={view} onView={(next) => show('reviews', next)} />
+          {panel && tab === 'reviews' && (
+            <ReviewsTab business={panel} view={view} onView={(next) => show('reviews', next)} />
           )}
-          {tab === 'communities' && <Communities business={data} reviews={reviews} />}
-          {tab === 'similar' && <Similar business={data} />}
+          {panel && tab === 'communities' && <Communities business={panel} reviews={reviews} />}
+          {panel && tab === 'similar' && <Similar business={panel} />}
         </div>
       </div>
     </ReplyOwnerContext.Provider>
