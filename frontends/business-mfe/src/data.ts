@@ -18,7 +18,13 @@ import {
 /** The signed-in user, shared with the shell (@trustcircle/ui reads the shell's query cache). */
 export { useSessionUser } from '@trustcircle/ui';
 
-export const businessKey = (id: number | string) => [`/api/businesses/${id}`];
+/**
+ * The composed business page (design §2): the business, its scores and first reviews. The id
+ * comes from the address bar: encoded, so `/business/..%2Fuser` cannot read another path.
+ */
+export const businessPath = (id: number | string) =>
+  `/api/businesses/${encodeURIComponent(String(id))}`;
+export const businessKey = (id: number | string) => [businessPath(id)];
 
 export const useCategories = () =>
   useQuery({ queryKey: ['/api/categories'], queryFn: () => api.get<string[]>('/api/categories') });
@@ -53,7 +59,7 @@ export function useBusinesses(
 export function useBusiness(id: string | undefined) {
   return useQuery({
     queryKey: businessKey(id ?? ''),
-    queryFn: () => api.get<BusinessDetailWithReviews>(`/api/businesses/${id}`),
+    queryFn: () => api.get<BusinessDetailWithReviews>(businessPath(id ?? '')),
     enabled: Boolean(id),
   });
 }

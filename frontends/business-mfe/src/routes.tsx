@@ -1,5 +1,6 @@
-import { lazyPage, Navigate } from '@trustcircle/ui';
+import { lazyPage, Navigate, prefetchRead } from '@trustcircle/ui';
 import type { AppRoute, LazyPage, RemoteRouteTable, RouteAccess } from '@trustcircle/ui';
+import { businessPath } from './data';
 import './styles.scss';
 
 // Each page in its own chunk: a first load carries only the page being opened (issue 20).
@@ -35,7 +36,14 @@ export const routes: AppRoute[] = [
   page('/trending', 'public', Trending),
   page('/reviews/:id', 'public', Review),
   { path: '/business', access: 'public', element: <Navigate to="/explore" replace /> },
-  page('/business/:id', 'public', BusinessDetail),
+  {
+    ...page('/business/:id', 'public', BusinessDetail),
+    // The page's one read starts with its code: the header paints as soon as both are in.
+    preload: ({ id = '' }) => {
+      prefetchRead(businessPath(id));
+      return BusinessDetail.preload();
+    },
+  },
   page('/business/new', 'signed-in', NewBusiness),
   page('/write-review', 'signed-in', WriteReview),
   page('/write-review/:businessId', 'signed-in', WriteReview),

@@ -1,4 +1,4 @@
-import { ApiError, apiRequest, fetchCurrentUser, getPage } from './api';
+import { ApiError, apiRequest, fetchCurrentUser, getPage, prefetchRead } from './api';
 
 function fakeFetch(
   status: number,
@@ -79,5 +79,64 @@ describe('getPage', () => {
     await expect(getPage('/api/moderation/queue', null, denied.impl)).rejects.toThrow(
       '403: Only moderators can do that',
     );
+  });
+});
+
+describe('prefetchRead', () => {
+  const realFetch = globalThis.fetch;
+  let started: string[];
+  beforeEach(() => {
+    started = [];
+    globalThis.fetch = (async (url: string) => {
+      started.push(url);
+      return new Response(`{"from":"early","n":${started.length}}`, { status: 200 });
+    }) as unknown as typeof fetch;
+  });
+  afterEach(() => {
+    globalThis.fetch = realFetch;
+    jest.useRealTimers();
+  });
+
+  it('gives its answer to the first GET of the same path, once', async () => {
+    prefetchRead('/api/businesses/7');
+    prefetchRead('/api/businesses/7'); // asked twice, started once
+    const later = fakeFetch(200, '{"from":"later"}');
+    await expect(apiRequest('GET', '/api/businesses/7', undefined, later.impl)).resolves.toEqual({
+      from: 'early',
+      n: 1,
+    });
+    await expect(apiRequest('GET', '/api/businesses/7', undefined, later.impl)).resolves.toEqual({
+      from: 'later',
+    });
+    expect(started).toEqual(['/api/businesses/7']);
+  });
+
+  it('is not taken by another path, after a write, or once 10 s old', async () => {
+    const later = fakeFetch(200, '{"from":"later"}');
+    prefetchRead('/api/businesses/8');
+    await expect(apiRequest('GET', '/api/businesses/9', undefined, later.impl)).resolves.toEqual({
+      from: 'later',
+    });
+    await apiRequest('POST', '/api/login', { username: 'a', password: 'b' }, later.impl);
+    await expect(apiRequest('GET', '/api/businesses/8', undefined, later.impl)).resolves.toEqual({
+      from: 'later',
+    });
+
+    jest.useFakeTimers({ now: Date.now() });
+    prefetchRead('/api/businesses/10');
+    jest.advanceTimersByTime(10_001);
+    await expect(apiRequest('GET', '/api/businesses/10', undefined, later.impl)).resolves.toEqual({
+      from: 'later',
+    });
+  });
+
+  it('fails the page’s read as its own fetch would', async () => {
+    globalThis.fetch = (async () =>
+      new Response('{"message":"Business not found"}', { status: 404 })) as unknown as typeof fetch;
+    prefetchRead('/api/businesses/404');
+    await expect(apiRequest('GET', '/api/businesses/404')).rejects.toMatchObject({
+      status: 404,
+      message: '404: Business not found',
+    });
   });
 });

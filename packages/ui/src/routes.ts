@@ -9,11 +9,12 @@ export interface AppRoute {
   access: RouteAccess;
   element: ReactNode;
   /**
-   * Starts loading the page's code. The shell calls it as soon as it knows the route is the
-   * one being opened, while its own code still downloads (remote-tables.ts), so a page in its
-   * own chunk costs no extra round trip on a first load.
+   * Starts loading the page's code (and may start its first reads: `prefetchRead`), given the
+   * path's `:params`. The shell calls it as soon as it knows the route is the one being opened,
+   * while its own code still downloads (remote-tables.ts), so a page in its own chunk costs no
+   * extra round trip on a first load.
    */
-  preload?: () => Promise<unknown>;
+  preload?: (params: Readonly<Record<string, string>>) => Promise<unknown>;
 }
 
 /** A page in its own chunk: the component to render and the `preload` for its route. */

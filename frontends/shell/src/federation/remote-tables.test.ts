@@ -27,11 +27,19 @@ describe('routeForPath', () => {
   ];
 
   it('finds the route the router would render, static segments first', () => {
-    expect(routeForPath(routes, '/explore')?.path).toBe('/explore');
-    expect(routeForPath(routes, '/Explore/')?.path).toBe('/explore');
-    expect(routeForPath(routes, '/business/42')?.path).toBe('/business/:id');
-    expect(routeForPath(routes, '/business/new')?.path).toBe('/business/new');
-    expect(routeForPath(routes, '/write-review/7')?.path).toBe('/write-review/:businessId');
+    expect(routeForPath(routes, '/explore')).toEqual({ route: routes[0], params: {} });
+    expect(routeForPath(routes, '/Explore/')?.route.path).toBe('/explore');
+    expect(routeForPath(routes, '/business/42')).toEqual({
+      route: routes[1],
+      params: { id: '42' },
+    });
+    expect(routeForPath(routes, '/business/new')?.route.path).toBe('/business/new');
+    expect(routeForPath(routes, '/write-review/7')?.params).toEqual({ businessId: '7' });
+  });
+
+  it('decodes params as the router does, keeping their case', () => {
+    expect(routeForPath(routes, '/business/Caf%C3%A9%20X')?.params).toEqual({ id: 'Café X' });
+    expect(routeForPath(routes, '/business/%E0%A4%A')?.params).toEqual({ id: '%E0%A4%A' });
   });
 
   it('finds none for a path no route has', () => {

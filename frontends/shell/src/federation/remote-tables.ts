@@ -110,29 +110,45 @@ export function startRemotesEarly(pathname: string): void {
     return;
   }
   void fetchTable(name).then((state) => {
-    // The page's own chunk, at once: rendering it would ask for it only after the bootstrap.
-    if (state.status === 'ready')
-      routeForPath(state.table.routes, pathname)
-        ?.preload?.()
-        .catch(() => undefined);
+    if (state.status !== 'ready') return;
+    // The page's own chunk (and reads), at once: rendering would ask only after the bootstrap.
+    const found = routeForPath(state.table.routes, pathname);
+    found?.route.preload?.(found.params).catch(() => undefined);
   });
 }
 
-const segmentsOf = (path: string) => path.toLowerCase().split('/').filter(Boolean);
-
 /**
  * The route React Router would choose for `pathname` among `routes` (static segments before
- * `:params`, case-insensitive), for preloading only: the router itself still decides what renders.
+ * `:params`, case-insensitive) and its params, for preloading only: the router itself still
+ * decides what renders.
  */
-export function routeForPath(routes: readonly AppRoute[], pathname: string): AppRoute | undefined {
-  const wanted = segmentsOf(pathname);
-  let best: { route: AppRoute; params: number } | undefined;
+export function routeForPath(
+  routes: readonly AppRoute[],
+  pathname: string,
+): { route: AppRoute; params: Record<string, string> } | undefined {
+  const wanted = pathname.split('/').filter(Boolean);
+  let best: { route: AppRoute; params: Record<string, string>; count: number } | undefined;
   for (const route of routes) {
-    const pattern = segmentsOf(route.path);
+    const pattern = route.path.split('/').filter(Boolean);
     if (pattern.length !== wanted.length) continue;
-    if (!pattern.every((part, i) => part.startsWith(':') || part === wanted[i])) continue;
-    const params = pattern.filter((part) => part.startsWith(':')).length;
-    if (!best || params < best.params) best = { route, params };
+    const params: Record<string, string> = {};
+    const fits = pattern.every((part, i) => {
+      const segment = wanted[i]!;
+      if (!part.startsWith(':')) return part.toLowerCase() === segment.toLowerCase();
+      params[part.slice(1)] = safeDecode(segment);
+      return true;
+    });
+    const count = Object.keys(params).length;
+    if (fits && (!best || count < best.count)) best = { route, params, count };
   }
-  return best?.route;
+  return best && { route: best.route, params: best.params };
+}
+
+/** As React Router decodes a param; a malformed escape is left as it is. */
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
