@@ -13,7 +13,7 @@ import cookieParser from 'cookie-parser';
 import type { CookieOptions, RequestHandler } from 'express';
 import helmet from 'helmet';
 import { apiCachePolicy } from './cache-policy';
-import { businessDetailRoutes } from './compose/business-detail';
+import { composeBusinessDetail } from './compose/business-detail';
 import { searchSuggestRoutes } from './compose/search-suggest';
 import type { GatewayConfig } from './config';
 import { contentSecurityPolicy, frontendRoutes } from './frontends';
@@ -21,7 +21,7 @@ import { loadGatewayKeys } from './keys';
 import { createProxies, prefix, type UpstreamRoute } from './proxy';
 import { createGatewayLimits } from './limits';
 import { OpenStreams } from './open-streams';
-import { takesReadLane } from './read-lane';
+import { readLaneOf } from './read-lane';
 import { accountRoutes } from './routes/account-routes';
 import { identityCalls } from './routes/identity-calls';
 import { leaveRoutes } from './routes/leave-routes';
@@ -157,6 +157,14 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
   const routes = upstreamRoutes(config);
   // Proxies see the raw, unparsed body stream (pitfalls: parsers before proxies hang POSTs).
   const proxies = createProxies(routes, { upstreams, tokens, logger, streams });
+  // Design §2: the one composed answer (catalog + reviews), before the catalog proxy.
+  const businessDetail = composeBusinessDetail({
+    upstreams,
+    tokens,
+    catalogUrl: config.CATALOG_URL,
+    reviewsUrl: config.REVIEWS_URL,
+    logger,
+  });
 
   const app = createHttpApp({
     logger,
@@ -198,16 +206,7 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
         catalog: config.CATALOG_URL,
       };
       app.use('/api', leaveRoutes({ ...accountDeps, urls }));
-      // Design §2: the one composed answer (catalog + reviews), before the catalog proxy.
-      app.use(
-        businessDetailRoutes({
-          upstreams,
-          tokens,
-          catalogUrl: config.CATALOG_URL,
-          reviewsUrl: config.REVIEWS_URL,
-          logger,
-        }),
-      );
+      app.use(businessDetail);
       app.use(
         searchSuggestRoutes({
           upstreams,
@@ -226,14 +225,24 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
       app.use(frontendRoutes(config, { upstreams, logger }));
     },
   });
-  // A service's read (most of all traffic) runs the same handlers without Express's router.
-  const lane = createLane(app, [
-    { handlers: edge },
-    { mountPath: '/api', handlers: api },
-    { handlers: [proxies] },
-  ]);
-  const listener: RequestListener = (req, res) =>
-    (config.READ_LANE === 'true' && takesReadLane(req, routes) ? lane : app)(req, res);
+  // A service's read and the composed page (most of all traffic) run the same handlers without
+  // Express's router.
+  const lanes = {
+    proxy: createLane(app, [
+      { handlers: edge },
+      { mountPath: '/api', handlers: api },
+      { handlers: [proxies] },
+    ]),
+    composed: createLane(app, [
+      { handlers: edge },
+      { mountPath: '/api', handlers: api },
+      { handlers: [businessDetail] },
+    ]),
+  };
+  const listener: RequestListener = (req, res) => {
+    const lane = config.READ_LANE === 'true' ? readLaneOf(req, routes) : undefined;
+    (lane ? lanes[lane] : app)(req, res);
+  };
 
   let revocations: { close(): Promise<void> } | null = null;
   let sweeper: NodeJS.Timeout | null = null;

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { composedBusinessId } from './compose/business-detail';
 import { findUpstream, type UpstreamRoute } from './proxy';
 
 /**
@@ -13,17 +14,22 @@ const OWN_READS = [
 ];
 
 /**
- * Does this request take the read lane (Express's handlers without its router, see
- * service-kit's createLane)? Only a GET or HEAD under `/api/` that the Express app would pass
- * through its edge and `/api` handlers straight to a service's proxy: one the gateway does not
- * answer itself, owned by a service, and not a live stream (that has its own bookkeeping).
+ * Which read lane this request takes (Express's handlers without its router, see service-kit's
+ * createLane), if any. Only a GET or HEAD under `/api/` that the Express app would pass through
+ * its edge and `/api` handlers straight to one handler: `proxy` for a service's own read (not
+ * one the gateway answers itself, not a live stream, which has its own bookkeeping),
+ * `composed` for the composed business page.
  */
-export function takesReadLane(req: IncomingMessage, routes: readonly UpstreamRoute[]): boolean {
+export function readLaneOf(
+  req: IncomingMessage,
+  routes: readonly UpstreamRoute[],
+): 'proxy' | 'composed' | undefined {
   const { method, url = '' } = req;
-  if ((method !== 'GET' && method !== 'HEAD') || !url.startsWith('/api/')) return false;
+  if ((method !== 'GET' && method !== 'HEAD') || !url.startsWith('/api/')) return undefined;
   const query = url.indexOf('?');
   const path = query === -1 ? url : url.slice(0, query);
-  if (OWN_READS.some((own) => own.test(path))) return false;
+  if (composedBusinessId(path) !== undefined) return 'composed';
+  if (OWN_READS.some((own) => own.test(path))) return undefined;
   const route = findUpstream(routes, path, method);
-  return route !== undefined && route.streaming !== true;
+  return route !== undefined && route.streaming !== true ? 'proxy' : undefined;
 }

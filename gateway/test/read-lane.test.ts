@@ -5,7 +5,7 @@ import { identityService } from '@trustcircle/identity';
 import { startStack, type TestStack } from '@trustcircle/testing';
 import { upstreamRoutes } from '../src/app';
 import type { GatewayConfig } from '../src/config';
-import { takesReadLane } from '../src/read-lane';
+import { readLaneOf } from '../src/read-lane';
 import { signUp } from './support';
 
 /**
@@ -77,6 +77,10 @@ describe('the read lane', () => {
       // The owner is down: the proxy's 503 and its message.
       ['GET', '/api/reviews/feed', { cookie }],
       ['GET', '/api/businesses/1/reviews', {}],
+      // The composed page, its owners down: catalog's 503, as the router's handler answers it.
+      ['GET', '/api/businesses/1', { cookie }],
+      ['HEAD', '/api/businesses/1', {}],
+      ['GET', '/api/businesses/seven', {}],
     ];
     for (const [method, path, headers] of cases) {
       const viaLane = await read(stack.gatewayUrl, method, path, headers);
@@ -98,31 +102,35 @@ describe('the read lane', () => {
     );
   });
 
-  it('is taken only by reads the gateway passes straight to a service', () => {
+  it('is taken only by reads the gateway passes straight to a service or composes', () => {
     const routes = upstreamRoutes(stack.running.get('gateway')!.ctx.config as GatewayConfig);
-    const takes = (method: string, url: string) =>
-      takesReadLane({ method, url } as IncomingMessage, routes);
-    expect(takes('GET', '/api/groups/user')).toBe(true);
-    expect(takes('HEAD', '/api/reviews/feed?limit=5')).toBe(true);
-    expect(takes('GET', '/api/businesses/7/reviews')).toBe(true);
-    expect(takes('GET', '/api/people?search=ann')).toBe(true);
-    // The gateway's own routes: the account and its sessions, the composed business page, the
-    // suggestions, the API document; writes; the live stream; a page.
+    const lane = (method: string, url: string) =>
+      readLaneOf({ method, url } as IncomingMessage, routes);
+    expect(lane('GET', '/api/groups/user')).toBe('proxy');
+    expect(lane('HEAD', '/api/reviews/feed?limit=5')).toBe('proxy');
+    expect(lane('GET', '/api/businesses/7/reviews')).toBe('proxy');
+    expect(lane('GET', '/api/people?search=ann')).toBe('proxy');
+    expect(lane('GET', '/api/businesses/7')).toBe('composed');
+    expect(lane('GET', '/api/Businesses/7/?x=1')).toBe('composed');
+    expect(lane('HEAD', '/api/businesses/7')).toBe('composed');
+    // The gateway's own routes: the account and its sessions, the suggestions, the API
+    // document; a business id the catalog answers 404 for; writes; the live stream; a page.
     for (const url of [
       '/api/user',
       '/api/user/sessions',
       '/api/USER/export',
-      '/api/businesses/7',
-      '/api/businesses/7/',
+      '/api/businesses/seven',
+      '/api/businesses/12345678901',
       '/api/search/suggest?q=ca',
       '/api/openapi.json',
       '/api/notifications/stream',
       '/api',
       '/explore',
     ]) {
-      expect({ url, takes: takes('GET', url) }).toEqual({ url, takes: false });
+      expect({ url, lane: lane('GET', url) }).toEqual({ url, lane: undefined });
     }
-    expect(takes('POST', '/api/groups')).toBe(false);
-    expect(takes('DELETE', '/api/groups/7')).toBe(false);
+    expect(lane('POST', '/api/groups')).toBeUndefined();
+    expect(lane('DELETE', '/api/groups/7')).toBeUndefined();
+    expect(lane('PATCH', '/api/businesses/7')).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 import type { ErrorBody } from '@trustcircle/contracts';
 import { withTimeout } from '@trustcircle/http-server';
 import { HttpError, type Logger } from '@trustcircle/service-kit';
-import { Router, type Request } from 'express';
+import type { Request, RequestHandler } from 'express';
 import type { TokenMinter } from '../tokens';
 import type { Upstreams } from '../upstream';
 import { upstreamHeaders } from './calls';
@@ -17,7 +17,11 @@ export interface BusinessDetailDeps {
 }
 
 const CATALOG_DOWN = 'Businesses is unavailable right now. Please try again shortly.';
-const NUMERIC_ID = /^\d{1,10}$/;
+/** The composed page's path; any other id falls through to the catalog proxy (its 404). */
+const DETAIL_PATH = /^\/api\/businesses\/(\d{1,10})\/?$/i;
+
+/** The business id when `path` (no query) is the composed page's, else undefined. */
+export const composedBusinessId = (path: string): string | undefined => DETAIL_PATH.exec(path)?.[1];
 
 const isJsonObjectText = (text: string) => /^\s*\{[\s\S]*\}\s*$/.test(text);
 const isJsonArrayText = (text: string) => /^\s*\[[\s\S]*\]\s*$/.test(text);
@@ -51,8 +55,7 @@ function catalogError(status: number, text: string): HttpError {
  * down, the business is still answered with `reviews: []` and `reviewsUnavailable: true`.
  * Non-numeric ids fall through to the catalog proxy (which answers 404).
  */
-export function businessDetailRoutes(deps: BusinessDetailDeps): Router {
-  const router = Router();
+export function composeBusinessDetail(deps: BusinessDetailDeps): RequestHandler {
   const reviewsTimeoutMs = deps.reviewsTimeoutMs ?? 2000;
 
   const headers = (req: Request) => upstreamHeaders(deps.tokens, req);
@@ -78,9 +81,10 @@ export function businessDetailRoutes(deps: BusinessDetailDeps): Router {
     }
   }
 
-  router.get('/api/businesses/:id', async (req, res, next) => {
-    const id = req.params.id;
-    if (!NUMERIC_ID.test(id)) return next();
+  return async (req, res, next) => {
+    const id =
+      req.method === 'GET' || req.method === 'HEAD' ? composedBusinessId(req.path) : undefined;
+    if (id === undefined) return next();
     res.locals.metricsRoute = 'compose:business-detail';
     const [catalog, reviews] = await Promise.all([
       deps.upstreams
@@ -108,7 +112,5 @@ export function businessDetailRoutes(deps: BusinessDetailDeps): Router {
         ['reviewsUnavailable', String(reviews === null)],
       ]),
     );
-  });
-
-  return router;
+  };
 }
