@@ -1,4 +1,4 @@
-import { withFields } from './business-detail';
+import { isJsonText, withFields } from './business-detail';
 
 describe('withFields', () => {
   it('adds members to a JSON object given as text, keeping it valid JSON', () => {
@@ -17,5 +17,17 @@ describe('withFields', () => {
   it('handles an empty object and surrounding whitespace', () => {
     expect(JSON.parse(withFields(' { } \n', [['reviews', '[]']]))).toEqual({ reviews: [] });
     expect(JSON.parse(withFields('{"a":1}\n', [['b', 'true']]))).toEqual({ a: 1, b: true });
+  });
+});
+
+describe('isJsonText', () => {
+  it('tells an object or an array by its ends, whitespace around allowed', () => {
+    expect(isJsonText(' {"a":1}\n', 'object')).toBe(true);
+    expect(isJsonText('[{"id":1}]', 'array')).toBe(true);
+    expect(isJsonText('[{"id":1}]', 'object')).toBe(false);
+    expect(isJsonText('{"a":1}', 'array')).toBe(false);
+    expect(isJsonText('<html>Bad gateway</html>', 'object')).toBe(false);
+    expect(isJsonText('', 'array')).toBe(false);
+    expect(isJsonText('[', 'array')).toBe(false);
   });
 });

@@ -23,8 +23,13 @@ const DETAIL_PATH = /^\/api\/businesses\/(\d{1,10})\/?$/i;
 /** The business id when `path` (no query) is the composed page's, else undefined. */
 export const composedBusinessId = (path: string): string | undefined => DETAIL_PATH.exec(path)?.[1];
 
-const isJsonObjectText = (text: string) => /^\s*\{[\s\S]*\}\s*$/.test(text);
-const isJsonArrayText = (text: string) => /^\s*\[[\s\S]*\]\s*$/.test(text);
+/** Does `text` look like a JSON object or array? Its ends only: a page of reviews is 30–40 kB. */
+export function isJsonText(text: string, kind: 'object' | 'array'): boolean {
+  const ends = text.trim();
+  return kind === 'object'
+    ? ends.startsWith('{') && ends.endsWith('}')
+    : ends.startsWith('[') && ends.endsWith(']');
+}
 
 /** `object` (JSON object text) with more members, given as JSON texts. */
 export function withFields(object: string, fields: [name: string, json: string][]): string {
@@ -72,7 +77,7 @@ export function composeBusinessDetail(deps: BusinessDetailDeps): RequestHandler 
         reviewsTimeoutMs,
         'reviews too slow',
       );
-      if (answer.status === 200 && isJsonArrayText(answer.text)) return answer.text;
+      if (answer.status === 200 && isJsonText(answer.text, 'array')) return answer.text;
       deps.logger.warn({ status: answer.status }, 'reviews answered the business page badly');
       return null;
     } catch (error) {
@@ -101,7 +106,7 @@ export function composeBusinessDetail(deps: BusinessDetailDeps): RequestHandler 
     ]);
     if (!catalog) throw new HttpError(503, CATALOG_DOWN, undefined, { 'Retry-After': '2' });
     if (catalog.status !== 200) throw catalogError(catalog.status, catalog.text);
-    if (!isJsonObjectText(catalog.text)) {
+    if (!isJsonText(catalog.text, 'object')) {
       throw new HttpError(503, CATALOG_DOWN, undefined, { 'Retry-After': '2' });
     }
     // Both answers are passed on as the services wrote them: parsing and re-serialising a page
