@@ -107,7 +107,8 @@ export function forward(
     },
     onResponseError(_controller, err) {
       // Cut short after the answer began: so is the client's (its length would lie otherwise).
-      if (res.headersSent) res.destroy();
+      // A client that went away is no service's failure: nothing to answer or report.
+      if (res.headersSent || res.destroyed) res.destroy();
       else fail(err);
     },
   };

@@ -203,6 +203,17 @@ describe('forward', () => {
     await waitFor(() => seen[0]?.closedEarly === true);
   });
 
+  it('reports no failure when the client leaves before the service answers', async () => {
+    behaviours.set('/base/silent', () => undefined);
+    const controller = new AbortController();
+    const asked = fetch(`${gatewayUrl}/silent`, { signal: controller.signal }).catch(() => null);
+    await waitFor(() => seen.length === 1);
+    controller.abort();
+    await asked;
+    await waitFor(() => seen[0]!.closedEarly);
+    expect(errors).toEqual([]);
+  });
+
   it('passes a stream’s events as they are written, with no answer timeout', async () => {
     let write: ((text: string) => void) | undefined;
     behaviours.set('/stream', (_req, res) => {
