@@ -55,27 +55,46 @@ export class Upstreams {
   }
 
   /** A call to a service answering its body as text (for answers passed on without parsing). */
-  async requestText(
+  requestText(
     target: string,
     options: { method: string; path: string; headers?: Record<string, string>; body?: unknown },
   ): Promise<{ status: number; text: string }> {
     const url = new URL(options.path, target);
     const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
     const { dispatcher, timeoutMs } = this.forRequests(target);
-    const answer = await dispatcher.request({
-      method: options.method as Dispatcher.HttpMethod,
-      path: url.pathname + url.search,
-      headers: {
-        accept: 'application/json',
-        ...(payload ? { 'content-type': 'application/json' } : {}),
-        ...options.headers,
-        ...traceHeaders(),
-      },
-      body: payload ?? null,
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
+    // The dispatcher's own handler, not `request()`: no body stream per call (the composed
+    // page makes two of these per view).
+    return new Promise((resolve, reject) => {
+      let status = 0;
+      const chunks: Buffer[] = [];
+      try {
+        dispatcher.dispatch(
+          {
+            method: options.method as Dispatcher.HttpMethod,
+            path: url.pathname + url.search,
+            headers: {
+              accept: 'application/json',
+              ...(payload ? { 'content-type': 'application/json' } : {}),
+              ...options.headers,
+              ...traceHeaders(),
+            },
+            body: payload ?? null,
+            headersTimeout: timeoutMs,
+            bodyTimeout: timeoutMs,
+          },
+          {
+            // undici tells its handler kinds apart by this method.
+            onRequestStart: () => undefined,
+            onResponseStart: (_controller, statusCode) => void (status = statusCode),
+            onResponseData: (_controller, chunk) => void chunks.push(chunk),
+            onResponseEnd: () => resolve({ status, text: Buffer.concat(chunks).toString('utf8') }),
+            onResponseError: (_controller, error) => reject(error),
+          },
+        );
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
     });
-    return { status: answer.statusCode, text: await answer.body.text() };
   }
 
   close(): void {
