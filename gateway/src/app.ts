@@ -227,18 +227,13 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
   });
   // A service's read and the composed page (most of all traffic) run the same handlers without
   // Express's router.
-  const lanes = {
-    proxy: createLane(app, [
+  const laneTo = (last: RequestHandler) =>
+    createLane(app, [
       { handlers: edge },
       { mountPath: '/api', handlers: api },
-      { handlers: [proxies] },
-    ]),
-    composed: createLane(app, [
-      { handlers: edge },
-      { mountPath: '/api', handlers: api },
-      { handlers: [businessDetail] },
-    ]),
-  };
+      { handlers: [last] },
+    ]);
+  const lanes = { proxy: laneTo(proxies), composed: laneTo(businessDetail) };
   const listener: RequestListener = (req, res) => {
     const lane = config.READ_LANE === 'true' ? readLaneOf(req, routes) : undefined;
     (lane ? lanes[lane] : app)(req, res);
