@@ -61,3 +61,19 @@ describe('lazyPage', () => {
     expect(await screen.findByText('unavailable')).toBeTruthy();
   });
 });
+
+describe('lazyPage after a failed preload', () => {
+  it('tries the chunk again when the page first renders', async () => {
+    let calls = 0;
+    const { Page, preload } = lazyPage(() => {
+      calls += 1;
+      return calls === 1
+        ? Promise.reject<{ Greeting: typeof Greeting }>(new Error('Loading chunk 5 failed'))
+        : Promise.resolve({ Greeting });
+    }, 'Greeting');
+    await expect(preload()).rejects.toThrow('Loading chunk 5 failed');
+    render(show(<Page name="Ada" />));
+    expect((await screen.findByRole('heading')).textContent).toBe('Hello Ada');
+    expect(calls).toBe(2);
+  });
+});

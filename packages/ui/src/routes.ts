@@ -27,7 +27,7 @@ export interface LazyPage<P> {
  * `lazyPage(() => import('./pages/Explore'), 'ExplorePage')`: the page's module is loaded on
  * first render, or earlier by `preload`, once either way. A remote's first load then carries
  * only the page being opened, not every page of the remote (issue 20). A chunk that fails to
- * load fails the page like any error in it: the shell's boundary shows its panel, whose
+ * load when the page renders fails the page like any error in it: the shell's boundary shows its panel, whose
  * "Try again" reloads.
  */
 export function lazyPage<M, K extends keyof M>(
@@ -35,7 +35,12 @@ export function lazyPage<M, K extends keyof M>(
   name: K,
 ): LazyPage<PropsOf<M[K]>> {
   let loading: Promise<M> | undefined;
-  const preload = (): Promise<M> => (loading ??= load());
+  // A failed load is forgotten: the page's first render (after a failed preload) tries again.
+  const preload = (): Promise<M> =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
   const Page = lazy(() =>
     preload().then((mod) => ({ default: mod[name] as ComponentType<PropsOf<M[K]>> })),
   );
