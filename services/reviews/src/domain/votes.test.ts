@@ -1,6 +1,6 @@
 import { HttpError } from '@trustcircle/service-kit';
 import type { ReviewFacts } from '../store/reviews-store';
-import { checkVoter, replayed, voteChange } from './votes';
+import { checkVoter, replayed, votedAfter, voteSteps } from './votes';
 
 const review = (changes: Partial<ReviewFacts> = {}): ReviewFacts => ({
   id: 7,
@@ -24,20 +24,28 @@ const statusOf = (run: () => unknown) => {
   }
 };
 
-describe('voteChange', () => {
+describe('voteSteps and votedAfter', () => {
   it.each([
-    ['set', false, true, 1],
-    ['set', true, true, 0],
-    ['unset', true, false, -1],
-    ['unset', false, false, 0],
-    ['toggle', false, true, 1],
-    ['toggle', true, false, -1],
-  ] as const)(
-    '%s with a vote %p leaves voted=%p and moves the count %p',
-    (intent, had, voted, delta) => {
-      expect(voteChange(intent, had)).toEqual({ voted, delta });
-    },
-  );
+    ['set', ['add']],
+    ['unset', ['remove']],
+    ['toggle', ['add', 'remove']],
+  ] as const)('%s tries %p, in order', (intent, steps) => {
+    expect(voteSteps(intent)).toEqual(steps);
+  });
+
+  // Whether the caller had a vote decides which step changes something: the first that does.
+  it.each([
+    ['set', false, true, 'add'],
+    ['set', true, true, null],
+    ['unset', true, false, 'remove'],
+    ['unset', false, false, null],
+    ['toggle', false, true, 'add'],
+    ['toggle', true, false, 'remove'],
+  ] as const)('%s with a vote %p leaves voted=%p (changed by %p)', (intent, had, voted, by) => {
+    const changed = voteSteps(intent).find((step) => (step === 'add' ? !had : had)) ?? null;
+    expect(changed).toBe(by);
+    expect(votedAfter(intent, changed)).toBe(voted);
+  });
 });
 
 describe('checkVoter', () => {

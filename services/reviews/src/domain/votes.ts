@@ -8,7 +8,7 @@ import {
 import { conflict, forbidden, notFound, type Knex } from '@trustcircle/service-kit';
 import { publishVoteChanged } from '../events/review-events';
 import { reviewsStore, type ReviewFacts } from '../store/reviews-store';
-import { votesStore, type StoredVoteKey } from '../store/votes-store';
+import { votesStore, type StoredVoteKey, type VoteStep } from '../store/votes-store';
 
 /** `PUT` sets the caller's vote, `DELETE` unsets it, the spec's `POST` toggles it. */
 export type VoteIntent = 'set' | 'unset' | 'toggle';
@@ -22,10 +22,19 @@ export function checkVoter(
   if (review.userId === voterId) throw forbidden(REVIEW_OWN_VOTE);
 }
 
-/** The vote a request leaves and how the counter moves, given whether the caller had one. */
-export function voteChange(intent: VoteIntent, had: boolean): { voted: boolean; delta: number } {
-  const voted = intent === 'set' || (intent === 'toggle' && !had);
-  return { voted, delta: voted === had ? 0 : voted ? 1 : -1 };
+/**
+ * The changes a request tries, in order, stopping at the first that changes something: a
+ * toggle adds the caller's vote, or removes the one they had.
+ */
+export function voteSteps(intent: VoteIntent): readonly VoteStep[] {
+  if (intent === 'set') return ['add'];
+  if (intent === 'unset') return ['remove'];
+  return ['add', 'remove'];
+}
+
+/** The vote a request leaves: the change it made, or what it asked for when nothing changed. */
+export function votedAfter(intent: VoteIntent, changed: VoteStep | null): boolean {
+  return changed === null ? intent === 'set' : changed === 'add';
 }
 
 /** A key used before answers its first answer again, and only for the review it was used on. */
@@ -57,13 +66,14 @@ export function createVotes({ db, now = () => new Date() }: VotesDeps) {
   ): Promise<HelpfulVoteResponse> {
     const review = await reviewsStore.lock(trx, reviewId);
     checkVoter(review, voterId);
-    const { voted, delta } = voteChange(intent, await votesStore.has(trx, reviewId, voterId));
-    if (delta === 0) return { voted, helpfulCount: review.helpfulCount };
-    if (delta > 0) await votesStore.add(trx, reviewId, voterId);
-    else await votesStore.remove(trx, reviewId, voterId);
-    const facts = await votesStore.moveCount(trx, reviewId, delta);
-    await publishVoteChanged(trx, facts, { voterId, voted });
-    return { voted, helpfulCount: facts.helpfulCount };
+    for (const step of voteSteps(intent)) {
+      const facts = await votesStore.change(trx, step, reviewId, voterId);
+      if (!facts) continue;
+      const voted = votedAfter(intent, step);
+      await publishVoteChanged(trx, facts, { voterId, voted });
+      return { voted, helpfulCount: facts.helpfulCount };
+    }
+    return { voted: votedAfter(intent, null), helpfulCount: review.helpfulCount };
   }
 
   const run = (voterId: number, reviewId: number, intent: VoteIntent) =>

@@ -18,7 +18,7 @@ export interface ReviewFacts {
   createdAt: Date;
 }
 
-interface ReviewFactsRow {
+export interface ReviewFactsRow {
   id: number;
   user_id: number;
   business_id: number;

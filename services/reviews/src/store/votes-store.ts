@@ -1,6 +1,15 @@
 import type { HelpfulVoteResponse } from '@trustcircle/contracts';
 import type { Knex } from '@trustcircle/service-kit';
-import { FACT_COLUMNS, toFacts, type ReviewFacts } from './reviews-store';
+import { FACT_COLUMNS, toFacts, type ReviewFacts, type ReviewFactsRow } from './reviews-store';
+
+/** A change to one person's vote on one review. */
+export type VoteStep = 'add' | 'remove';
+
+const ADD_VOTE = `insert into helpful_votes (review_id, user_id) values (?, ?)
+                  on conflict (review_id, user_id) do nothing
+                  returning review_id`;
+const REMOVE_VOTE = `delete from helpful_votes where review_id = ? and user_id = ?
+                     returning review_id`;
 
 /** What a helpful toggle's `Idempotency-Key` recorded: the review and its first answer. */
 export interface StoredVoteKey {
@@ -10,18 +19,29 @@ export interface StoredVoteKey {
 
 /** All SQL on helpful votes and the toggle's idempotency keys. */
 export const votesStore = {
-  async has(trx: Knex, reviewId: number, userId: number): Promise<boolean> {
-    return Boolean(
-      await trx('helpful_votes').where({ review_id: reviewId, user_id: userId }).first('user_id'),
+  /**
+   * Adds (`add`) or removes (`remove`) the caller's vote and moves the counter and version with
+   * it, in one statement; answers the review's new facts, or null when there was no vote to add
+   * or remove. The caller holds the review's lock, so the statement's snapshot holds every vote
+   * committed before it and the counter always equals the vote rows.
+   */
+  async change(
+    trx: Knex,
+    step: VoteStep,
+    reviewId: number,
+    userId: number,
+  ): Promise<ReviewFacts | null> {
+    const result = await trx.raw<{ rows: ReviewFactsRow[] }>(
+      `with changed as (${step === 'add' ? ADD_VOTE : REMOVE_VOTE})
+       update reviews
+          set helpful_count = helpful_count ${step === 'add' ? '+' : '-'} 1,
+              version = version + 1
+        where id = (select review_id from changed)
+       returning ${FACT_COLUMNS.join(', ')}`,
+      [reviewId, userId],
     );
-  },
-
-  async add(trx: Knex, reviewId: number, userId: number): Promise<void> {
-    await trx('helpful_votes').insert({ review_id: reviewId, user_id: userId });
-  },
-
-  async remove(trx: Knex, reviewId: number, userId: number): Promise<void> {
-    await trx('helpful_votes').where({ review_id: reviewId, user_id: userId }).delete();
+    const [row] = result.rows;
+    return row ? toFacts(row) : null;
   },
 
   /** Moves the counter by `delta` and raises the version (others project the count). */
