@@ -549,8 +549,9 @@ describe('a business reviewed in many communities', () => {
       name: 'Crowded Canteen',
       category: 'Restaurants',
     });
-    // Thirty groups' scores as catalog's consumer leaves them (thirty groups of reviews through
-    // the API would only make the test slow; the scoring has its own tests).
+    // Thirty groups' sums as catalog's consumer leaves them, scores 3.05–4.5 with no global score
+    // (thirty groups of reviews through the API would only make the test slow; the scoring has
+    // its own tests).
     const catalog = createDb({
       url: platform.world.stack.db.adminUrl,
       schema: 'catalog',
@@ -562,8 +563,9 @@ describe('a business reviewed in many communities', () => {
          select 90000 + g, 'Circle ' || g, 1 from generate_series(1, 30) g`,
       );
       await catalog.raw(
-        `insert into business_group_scores (business_id, group_id, score, review_count)
-         select ?, 90000 + g, 3 + g / 20.0, 100 - g from generate_series(1, 30) g`,
+        `insert into business_group_scores (business_id, group_id, review_count, weight,
+                                            weighted_rating)
+         select ?, 90000 + g, 100 - g, 2, 4 * (3 + g / 20.0) from generate_series(1, 30) g`,
         [crowded],
       );
     } finally {

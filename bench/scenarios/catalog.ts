@@ -54,18 +54,21 @@ async function seed(adminUrl: string, city: CityBusiness[]): Promise<void> {
              i % 7, i % 4 = 0, now() - ((i::bigint * 104729) % (365 * 24 * 60) || ' minutes')::interval,
              i % 50 = 0, 1, 1, 1
         from generate_series(1, ${FACTS}) i`);
-    // Bulk scores straight in SQL (counts, and the mean as a stand-in score): the measured
+    // Bulk scores straight in SQL (counts, and every weight 1 as a stand-in): the measured
     // update path recomputes business 1 with the real formula.
     await client.query(`
       update businesses b set review_count = f.n, positive_count = f.pos,
-                              global_trust_score = f.mean
+                              global_trust_score = f.mean, score_weight = f.n,
+                              score_weighted_rating = f.sum, score_newest_at = f.newest
         from (select business_id, count(*)::int n, count(*) filter (where rating >= 4)::int pos,
-                     (3 * 3.5 + sum(rating)) / (3 + count(*)) mean
+                     (3 * 3.5 + sum(rating)) / (3 + count(*)) mean, sum(rating) sum,
+                     max(created_at) newest
                 from review_facts where not hidden group by business_id) f
        where b.id = f.business_id`);
     await client.query(`
-      insert into business_group_scores (business_id, group_id, score, review_count)
-      select business_id, g, avg(rating), count(*)
+      insert into business_group_scores (business_id, group_id, review_count, weight,
+                                         weighted_rating)
+      select business_id, g, count(*), count(*), sum(rating)
         from review_facts, unnest(group_ids) g where not hidden group by business_id, g`);
     // The steady state autovacuum keeps: statistics, visibility map, GIN pending lists merged.
     await client.query('vacuum analyze');

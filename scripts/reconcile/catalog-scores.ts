@@ -57,12 +57,19 @@ interface StoredScores {
   global_trust_score: number;
   review_count: number;
   positive_count: number;
-  groups: { g: number; s: number; n: number }[];
+  weight: number;
+  weighted_rating: number;
+  newest_ms: number | null;
+  groups: { g: number; n: number; w: number; wr: number }[];
 }
+
+/** Sums (and scores) match within EPSILON, relative to their size. */
+const near = (stored: number, expected: number) =>
+  Math.abs(stored - expected) <= EPSILON * Math.max(1, Math.abs(expected));
 
 function differences(stored: StoredScores, expected: BusinessScores): string[] {
   const out: string[] = [];
-  if (Math.abs(stored.global_trust_score - expected.globalTrustScore) > EPSILON) {
+  if (!near(stored.global_trust_score, expected.globalTrustScore)) {
     out.push(`score ${stored.global_trust_score}≠${expected.globalTrustScore}`);
   }
   if (stored.review_count !== expected.reviewCount) {
@@ -71,12 +78,25 @@ function differences(stored: StoredScores, expected: BusinessScores): string[] {
   if (stored.positive_count !== expected.positiveCount) {
     out.push(`positive ${stored.positive_count}≠${expected.positiveCount}`);
   }
+  if (
+    !near(stored.weight, expected.sums.weight) ||
+    !near(stored.weighted_rating, expected.sums.weightedRating)
+  ) {
+    out.push('sums');
+  }
+  // Facts are read here at the driver's millisecond, by the consumer rounded: 1 ms apart at most.
+  const newest = [stored.newest_ms, expected.newestMs];
+  if (newest.includes(null) ? newest[0] !== newest[1] : Math.abs(newest[0]! - newest[1]!) > 1) {
+    out.push('newest review');
+  }
   const groups = new Map(stored.groups.map((g) => [g.g, g]));
   const sameGroups =
     groups.size === expected.groups.length &&
     expected.groups.every((g) => {
       const s = groups.get(g.groupId);
-      return s && s.n === g.reviewCount && Math.abs(s.s - g.score) <= EPSILON;
+      return (
+        s && s.n === g.reviewCount && near(s.w, g.sums.weight) && near(s.wr, g.sums.weightedRating)
+      );
     });
   if (!sameGroups) out.push('group scores');
   return out;
@@ -90,8 +110,19 @@ export async function rescore(query: Sql, businessIds: number[]): Promise<void> 
   for (const [id, s] of scores) {
     await query(
       `update catalog.businesses
-          set global_trust_score = $2, review_count = $3, positive_count = $4 where id = $1`,
-      [id, s.globalTrustScore, s.reviewCount, s.positiveCount],
+          set global_trust_score = $2, review_count = $3, positive_count = $4,
+              score_weight = $5, score_weighted_rating = $6,
+              score_newest_at = to_timestamp($7::float8 / 1000)
+        where id = $1`,
+      [
+        id,
+        s.globalTrustScore,
+        s.reviewCount,
+        s.positiveCount,
+        s.sums.weight,
+        s.sums.weightedRating,
+        s.newestMs,
+      ],
     );
     await query(
       `delete from catalog.business_group_scores
@@ -99,15 +130,18 @@ export async function rescore(query: Sql, businessIds: number[]): Promise<void> 
       [id, s.groups.map((g) => g.groupId)],
     );
     await query(
-      `insert into catalog.business_group_scores (business_id, group_id, score, review_count)
-       select $1, * from unnest($2::int[], $3::float8[], $4::int[])
+      `insert into catalog.business_group_scores
+              (business_id, group_id, review_count, weight, weighted_rating)
+       select $1, * from unnest($2::int[], $3::int[], $4::float8[], $5::float8[])
        on conflict (business_id, group_id)
-         do update set score = excluded.score, review_count = excluded.review_count`,
+         do update set review_count = excluded.review_count, weight = excluded.weight,
+                       weighted_rating = excluded.weighted_rating`,
       [
         id,
         s.groups.map((g) => g.groupId),
-        s.groups.map((g) => g.score),
         s.groups.map((g) => g.reviewCount),
+        s.groups.map((g) => g.sums.weight),
+        s.groups.map((g) => g.sums.weightedRating),
       ],
     );
   }
@@ -121,8 +155,11 @@ export const scoresCheck: Check = {
     for (let after = 0; ;) {
       const stored = await query<StoredScores>(
         `select b.id, b.global_trust_score, b.review_count, b.positive_count,
-                coalesce((select json_agg(json_build_object('g', x.group_id, 's', x.score,
-                                                            'n', x.review_count))
+                b.score_weight as weight, b.score_weighted_rating as weighted_rating,
+                round(date_part('epoch', b.score_newest_at) * 1000) as newest_ms,
+                coalesce((select json_agg(json_build_object('g', x.group_id, 'n', x.review_count,
+                                                            'w', x.weight,
+                                                            'wr', x.weighted_rating))
                             from catalog.business_group_scores x where x.business_id = b.id),
                          '[]') as groups
            from catalog.businesses b where b.id > $1 order by b.id limit $2`,

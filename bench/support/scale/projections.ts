@@ -9,7 +9,6 @@ import type { Fill } from './sql.ts';
 import {
   GLOBAL_PRIOR_MEAN,
   GLOBAL_PRIOR_WEIGHT,
-  GROUP_PRIOR_WEIGHT,
   HALF_LIFE_DAYS,
   NEW_ACCOUNT_WEIGHT,
   POSITIVE_RATING,
@@ -94,6 +93,7 @@ export async function computeScores(db: pg.Client) {
   await db.query(`
     create temp table scale_weights as
     select f.business_id, f.rating, f.group_ids,
+           max(f.created_at) over (partition by f.business_id) as newest,
            (case when f.author_verified then ${VERIFIED_WEIGHT} else 1 end)
            * (case when f.author_new_account then ${NEW_ACCOUNT_WEIGHT} else 1 end)
            * (1 + log(1 + greatest(0, f.helpful_count)::float8))
@@ -105,19 +105,19 @@ export async function computeScores(db: pg.Client) {
     update catalog.businesses b
        set global_trust_score = (${GLOBAL_PRIOR_WEIGHT} * ${GLOBAL_PRIOR_MEAN} + s.wr)
                                 / (${GLOBAL_PRIOR_WEIGHT} + s.w),
-           review_count = s.n, positive_count = s.positive
+           review_count = s.n, positive_count = s.positive,
+           score_weight = s.w, score_weighted_rating = s.wr, score_newest_at = s.newest
       from (select business_id, sum(w) as w, sum(w * rating) as wr, count(*)::int as n,
+                   max(newest) as newest,
                    count(*) filter (where rating >= ${POSITIVE_RATING})::int as positive
               from scale_weights group by 1) s
      where s.business_id = b.id`);
   await db.query(`
-    insert into catalog.business_group_scores (business_id, group_id, score, review_count)
-    select g.business_id, g.group_id,
-           (${GROUP_PRIOR_WEIGHT} * b.global_trust_score + g.wr) / (${GROUP_PRIOR_WEIGHT} + g.w),
-           g.n
+    insert into catalog.business_group_scores (business_id, group_id, review_count, weight,
+                                               weighted_rating)
+    select g.business_id, g.group_id, g.n, g.w, g.wr
       from (select business_id, group_id, sum(w) as w, sum(w * rating) as wr, count(*)::int as n
               from scale_weights, unnest(group_ids) as group_id group by 1, 2) g
-      join catalog.businesses b on b.id = g.business_id
      order by 1, 2`);
 }
 

@@ -157,7 +157,7 @@ describe('scale data (size XS)', () => {
     expect(busiest).toBe(top.id);
   });
 
-  it('reconciles without drift, and the reconciler sees a score changed behind its back', async () => {
+  it("reconciles without drift, and the reconciler sees a score or a group's sums changed behind its back", async () => {
     const clean = await reconcile({ databaseUrl: url, settleSeconds: 0 });
     const drifting = clean.results.filter((r) => r.drift.length > 0).map((r) => r.name);
     expect(drifting).toEqual([]);
@@ -182,6 +182,25 @@ describe('scale data (size XS)', () => {
       await admin.query('update catalog.businesses set global_trust_score = $1 where id = 1', [
         score,
       ]);
+    }
+
+    // A group's sums, its score's source, drifting alone.
+    const group = await one<{ group_id: number; weight: number }>(
+      `select group_id, weight from catalog.business_group_scores
+        where business_id = 1 order by group_id limit 1`,
+    );
+    const setWeight = (weight: number) =>
+      admin.query(
+        'update catalog.business_group_scores set weight = $1 where business_id = 1 and group_id = $2',
+        [weight, group.group_id],
+      );
+    await setWeight(group.weight * 1.001);
+    try {
+      const drift = await reconcile({ databaseUrl: url, settleSeconds: 0 });
+      const scores = drift.results.find((r) => r.name === 'catalog.scores');
+      expect(scores?.drift).toEqual([{ key: '1', detail: 'group scores' }]);
+    } finally {
+      await setWeight(group.weight);
     }
   }, 60_000);
 

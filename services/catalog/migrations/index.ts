@@ -6,6 +6,7 @@ import { foldAccents } from './004_search_accents';
 import { searchPrefixes } from './005_search_prefix';
 import { createOwners } from './006_owners';
 import { orderGroupScores } from './007_group_scores_order';
+import { storeScoreSums } from './008_score_sums';
 
 /** Catalog publishes (outbox) and consumes (inbox) events. */
 export const migrations: Migration[] = [
@@ -17,4 +18,5 @@ export const migrations: Migration[] = [
   searchPrefixes,
   createOwners,
   orderGroupScores,
+  storeScoreSums,
 ];

@@ -490,6 +490,68 @@ describe('trust scores from review events', () => {
     expect(Math.abs(dV.globalTrustScore - reweighed.global)).toBeLessThan(1e-9);
   });
 
+  // Votes move the stored sums by the voted review alone (trust-score.ts rescoreHelpful): after
+  // hundreds of them, in batches, out of order, some stale and some on a hidden review, the
+  // scores still equal the formula over the final counts.
+  it('stays equal to the formula through a stream of votes applied to its stored sums', async () => {
+    const business = await createBusiness({ name: 'Score Under Votes', category: 'Restaurants' });
+    const { steps, final } = history(business.id, 300_000);
+    for (const step of steps) await bus.publish(step.subject, step.data as never);
+    const counted = final.filter((r) => !r.hidden);
+    await settled(business.id, expectedScores(final), counted.length);
+
+    const current = final.map((r) => ({ ...r }));
+    const votes: Step[] = [];
+    for (let n = 0; n < 300; n += 1) {
+      const review = current[(n * 7) % current.length]!;
+      review.version += 1;
+      review.helpfulCount = (n * 13) % 40;
+      const vote = {
+        reviewId: review.id,
+        businessId: business.id,
+        helpfulCount: review.helpfulCount,
+        version: review.version,
+      };
+      votes.push({ subject: 'reviews.vote.changed', data: vote });
+      // A stale copy of the vote before it (an older version) changes nothing.
+      if (n % 10 === 0) {
+        votes.push({
+          subject: 'reviews.vote.changed',
+          data: { ...vote, helpfulCount: 999, version: vote.version - 1 },
+        });
+      }
+    }
+    await Promise.all(shuffle(votes, 5).map((v) => bus.publish(v.subject, v.data as never)));
+    const expected = expectedScores(current);
+    expect(expected.global).not.toBeCloseTo(expectedScores(final).global, 6);
+    const after = await settled(business.id, expected, counted.length);
+    expect(Math.abs(after.globalTrustScore - expected.global)).toBeLessThan(1e-9);
+
+    // A business whose sums were never stored is recomputed from its facts at its next vote.
+    const admin = new Client({ connectionString: stack.db.adminUrl });
+    await admin.connect();
+    try {
+      await admin.query(
+        `update catalog.businesses
+            set score_newest_at = null, score_weight = 0, score_weighted_rating = 0
+          where id = $1`,
+        [business.id],
+      );
+    } finally {
+      await admin.end();
+    }
+    const review = current[0]!;
+    review.version += 1;
+    review.helpfulCount += 5;
+    await bus.publish('reviews.vote.changed', {
+      reviewId: review.id,
+      businessId: business.id,
+      helpfulCount: review.helpfulCount,
+      version: review.version,
+    } as never);
+    await settled(business.id, expectedScores(current), counted.length);
+  });
+
   it('ranks trending by reviews of the last 7 days, with reviewsThisWeek', async () => {
     const busy = await createBusiness({ name: 'Trend Busy', category: 'Entertainment' });
     const calm = await createBusiness({ name: 'Trend Calm', category: 'Entertainment' });

@@ -21,7 +21,8 @@ beforeAll(async () => {
     ).id;
   busy = await create('Crowded Canteen');
   quiet = await create('Quiet Corner Cafe');
-  // Scores as catalog's consumer leaves them, written directly: thirty groups' worth of events
+  // Sums as catalog's consumer leaves them (with the business's global score 0, group g's score
+  // is (2·0 + 4·(3 + g/100)) / (2 + 2) = 3 + g/100), written directly: thirty groups' worth of events
   // would only slow the test down (the scoring itself is tested in catalog.test.ts).
   const admin = new Client({ connectionString: stack.db.adminUrl });
   await admin.connect();
@@ -32,9 +33,11 @@ beforeAll(async () => {
       [GROUPS],
     );
     await admin.query(
-      `insert into catalog.business_group_scores (business_id, group_id, score, review_count)
-       select $1, 7000 + g, 3 + g / 100.0,
-              case when g in (5, 6) then 50 when g in (20, 21) then 10 else 100 - g * 3 end
+      `insert into catalog.business_group_scores
+              (business_id, group_id, review_count, weight, weighted_rating)
+       select $1, 7000 + g,
+              case when g in (5, 6) then 50 when g in (20, 21) then 10 else 100 - g * 3 end,
+              2, 4 * (3 + g / 100.0)
          from generate_series(1, $2::int) g`,
       [busy, GROUPS],
     );
@@ -72,7 +75,7 @@ describe('GET /api/businesses/{id}', () => {
     expect(scores[0]).toEqual({
       groupId: 7001,
       groupName: 'Circle 1',
-      score: 3.01,
+      score: expect.closeTo(3.01, 12),
       reviewCount: 97,
     });
     expect(res.body.communityCount).toBe(GROUPS);

@@ -34,7 +34,7 @@ import {
   type GroupScoreRow,
 } from '../store/businesses-store';
 import { recomputeBusiness } from './scoring';
-import { communityRating } from './trust-score';
+import { communityRating, groupScore } from './trust-score';
 
 export interface BusinessesDeps {
   db: Knex;
@@ -168,7 +168,8 @@ export function createBusinesses({
     async get(id: number): Promise<BusinessDetail> {
       const row = await businessesStore.findWithGroupScores(db, id, DETAIL_GROUP_SCORES);
       if (!row) throw notFound(BUSINESS_NOT_FOUND);
-      const detail = toDetail(row, row.group_scores.map(toGroupScore), row.community_count);
+      const groups = row.group_scores.map((group) => toGroupScore(group, row.global_trust_score));
+      const detail = toDetail(row, groups, row.community_count);
       const activity = row.activity;
       if (activity?.flagged && activity.since) {
         detail.unusualActivity = {
@@ -191,7 +192,10 @@ export function createBusinesses({
         reviewCount: last.review_count,
         groupId: last.group_id,
       }));
-      return { items: page.items.map(toGroupScore), nextCursor: page.nextCursor };
+      return {
+        items: page.items.map((group) => toGroupScore(group, exists.global_trust_score)),
+        nextCursor: page.nextCursor,
+      };
     },
 
     async similar(id: number): Promise<BusinessSummary[]> {
@@ -245,11 +249,14 @@ export function createBusinesses({
 }
 export type Businesses = ReturnType<typeof createBusinesses>;
 
-function toGroupScore(row: GroupScoreRow): GroupTrustScore {
+function toGroupScore(row: GroupScoreRow, globalTrustScore: number): GroupTrustScore {
   return {
     groupId: row.group_id,
     groupName: row.group_name ?? `Group #${row.group_id}`,
-    score: row.score,
+    score: groupScore(globalTrustScore, {
+      weight: row.weight,
+      weightedRating: row.weighted_rating,
+    }),
     reviewCount: row.review_count,
   };
 }

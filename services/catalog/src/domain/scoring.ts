@@ -8,21 +8,28 @@ import type {
 } from '@trustcircle/contracts';
 import type { Knex } from '@trustcircle/service-kit';
 import { projectionsStore, type FactRow, type FactWrite } from '../store/projections-store';
-import { computeBusinessScores } from './trust-score';
+import { scoresStore, type StoredSums, type SumsUpdate } from '../store/scores-store';
+import {
+  computeBusinessScores,
+  rescoreHelpful,
+  type HelpfulChange,
+  type ReviewFact,
+} from './trust-score';
 
 /**
  * Keeps review facts and scores up to date from events, idempotently and in any order:
  * each fact keeps the highest `version` it has seen per kind of field (full review state vs
  * helpful count), and the business's scores are recomputed from all of its facts in the same
- * transaction, under a per-business lock.
+ * transaction, under a per-business lock. Helpful votes, the busiest events, move the stored
+ * sums by the voted reviews' difference alone (trust-score.ts `rescoreHelpful`).
  */
 
 /** Recomputes every score of one business from its counted facts. O(reviews of it). */
 export async function recomputeBusiness(trx: Knex.Transaction, businessId: number) {
   await projectionsStore.lockBusinesses(trx, [businessId]);
-  const facts = await projectionsStore.countedFacts(trx, businessId);
+  const facts = await scoresStore.countedFacts(trx, businessId);
   const scores = computeBusinessScores(facts);
-  await projectionsStore.saveScores(trx, businessId, scores);
+  await scoresStore.saveScores(trx, businessId, scores);
   return scores;
 }
 
@@ -96,6 +103,41 @@ export function mergeVote(existing: FactRow | null, vote: VoteChangedEventData):
   return base;
 }
 
+/** A fact the scores count: its review's state is known and it is not hidden. */
+function countedFact(fact: FactRow | null): ReviewFact | null {
+  if (!fact || fact.rating === null || fact.hidden || fact.created_at === null) return null;
+  return {
+    rating: fact.rating,
+    helpfulCount: fact.helpful_count,
+    authorVerified: fact.author_verified,
+    authorNewAccount: fact.author_new_account,
+    createdAtMs: fact.created_at.getTime(),
+    groupIds: fact.group_ids,
+  };
+}
+
+/**
+ * The stored sums moved by each business's helpful changes; the businesses whose sums were
+ * never stored (null newest review with counted facts) need a full recompute instead.
+ */
+export function planHelpfulRescores(
+  changes: Map<number, HelpfulChange[]>,
+  stored: Map<number, StoredSums>,
+): { updates: SumsUpdate[]; recompute: number[] } {
+  const updates: SumsUpdate[] = [];
+  const recompute: number[] = [];
+  for (const [businessId, list] of changes) {
+    const sums = stored.get(businessId);
+    if (!sums) continue;
+    if (sums.newestMs === null) {
+      recompute.push(businessId);
+      continue;
+    }
+    updates.push({ businessId, ...rescoreHelpful(sums.sums, sums.newestMs, list) });
+  }
+  return { updates, recompute };
+}
+
 export const scoring = {
   async applyReview(trx: Knex.Transaction, review: ReviewEventData): Promise<boolean> {
     // Author first, then business: the same order as applyAuthor, so no lock cycles.
@@ -115,9 +157,9 @@ export const scoring = {
 
   /**
    * Votes, one or several in one transaction (a single event, or the consumer's batches): the
-   * newest vote per review, every touched business locked at once in ascending order, facts read
-   * and written in one statement each, and each business's scores recomputed once however many
-   * of its reviews were voted on.
+   * newest vote per review, every touched business locked at once in ascending order, facts
+   * read and written in one statement each, and the businesses' stored sums moved by the voted
+   * reviews alone, in one statement. Answers the businesses whose scores moved.
    */
   async applyVotes(trx: Knex.Transaction, votes: VoteChangedEventData[]): Promise<number[]> {
     const newest = new Map<number, VoteChangedEventData>();
@@ -131,21 +173,30 @@ export const scoring = {
     );
     const existing = await projectionsStore.factsOf(trx, [...newest.keys()]);
     const writes: FactRow[] = [];
-    const rescored = new Set<number>();
+    const changes = new Map<number, HelpfulChange[]>();
     for (const vote of newest.values()) {
-      const next = mergeVote(existing.get(vote.reviewId) ?? null, vote);
+      const held = existing.get(vote.reviewId) ?? null;
+      const next = mergeVote(held, vote);
       if (!next) continue;
       writes.push({ review_id: vote.reviewId, ...next });
-      if (next.rating !== null) rescored.add(next.business_id);
+      const fact = countedFact(held);
+      if (!fact || fact.helpfulCount === next.helpful_count) continue;
+      const list = changes.get(next.business_id) ?? [];
+      list.push({ fact, helpfulCount: next.helpful_count });
+      changes.set(next.business_id, list);
     }
     await projectionsStore.saveFacts(trx, writes);
-    if (rescored.size === 0) return [];
-    const businessIds = [...rescored].sort((a, b) => a - b);
-    const facts = await projectionsStore.countedFactsOf(trx, businessIds);
-    await projectionsStore.saveScoresOf(
-      trx,
-      new Map(businessIds.map((id) => [id, computeBusinessScores(facts.get(id) ?? [])])),
-    );
+    if (changes.size === 0) return [];
+    const businessIds = [...changes.keys()].sort((a, b) => a - b);
+    const plan = planHelpfulRescores(changes, await scoresStore.sumsOf(trx, businessIds));
+    await scoresStore.addToSums(trx, plan.updates);
+    if (plan.recompute.length > 0) {
+      const facts = await scoresStore.countedFactsOf(trx, plan.recompute);
+      await scoresStore.saveScoresOf(
+        trx,
+        new Map(plan.recompute.map((id) => [id, computeBusinessScores(facts.get(id) ?? [])])),
+      );
+    }
     return businessIds;
   },
 

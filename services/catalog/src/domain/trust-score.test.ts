@@ -3,6 +3,8 @@ import {
   GLOBAL_PRIOR_MEAN,
   HALF_LIFE_DAYS,
   computeBusinessScores,
+  groupScore,
+  rescoreHelpful,
   reviewWeight,
   type ReviewFact,
 } from './trust-score';
@@ -31,6 +33,8 @@ describe('trust score (design §6)', () => {
       positiveCount: 0,
       communityRating: 0,
       groups: [],
+      sums: { weight: 0, weightedRating: 0 },
+      newestMs: null,
     });
   });
 
@@ -151,8 +155,78 @@ describe('trust score (design §6)', () => {
     const scores = computeBusinessScores(facts);
     expect(scores.globalTrustScore).toBeCloseTo(global, 12);
     expect(scores.groups).toEqual([
-      { groupId: 7, score: expect.closeTo((2 * global + 5 * w1) / (2 + w1), 12), reviewCount: 1 },
+      {
+        groupId: 7,
+        score: expect.closeTo((2 * global + 5 * w1) / (2 + w1), 12),
+        reviewCount: 1,
+        sums: { weight: expect.closeTo(w1, 12), weightedRating: expect.closeTo(5 * w1, 12) },
+      },
     ]);
     expect(scores.communityRating).toBe(50);
+  });
+
+  describe('helpful votes on stored sums (rescoreHelpful)', () => {
+    const close = (actual: number, expected: number) =>
+      expect(Math.abs(actual - expected)).toBeLessThanOrEqual(
+        1e-9 * Math.max(1, Math.abs(expected)),
+      );
+
+    it('lands where a full recompute over the voted facts lands, globally and per group', () => {
+      fc.assert(
+        fc.property(
+          fc.array(factArb, { minLength: 1, maxLength: 30 }),
+          fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 10_000 })), { maxLength: 20 }),
+          (facts, votes) => {
+            const before = computeBusinessScores(facts);
+            let current = facts;
+            let sums = before.sums;
+            const groupSums = new Map(before.groups.map((g) => [g.groupId, g.sums]));
+            // One vote after another, as batches arrive, each from the sums the last one left.
+            for (const [pick, helpfulCount] of votes) {
+              const index = pick % current.length;
+              const rescored = rescoreHelpful(sums, before.newestMs!, [
+                { fact: current[index]!, helpfulCount },
+              ]);
+              sums = rescored.sums;
+              for (const [groupId, delta] of rescored.groups) {
+                const group = groupSums.get(groupId)!;
+                groupSums.set(groupId, {
+                  weight: group.weight + delta.weight,
+                  weightedRating: group.weightedRating + delta.weightedRating,
+                });
+              }
+              current = current.map((f, i) => (i === index ? { ...f, helpfulCount } : f));
+            }
+            const after = computeBusinessScores(current);
+            close(sums.weight, after.sums.weight);
+            close(sums.weightedRating, after.sums.weightedRating);
+            const global = rescoreHelpful(sums, before.newestMs!, []).globalTrustScore;
+            close(global, after.globalTrustScore);
+            for (const group of after.groups) {
+              close(groupScore(global, groupSums.get(group.groupId)!), group.score);
+            }
+          },
+        ),
+      );
+    });
+
+    it('changes nothing for a count that stays, and moves a group only by its own reviews', () => {
+      const fact: ReviewFact = {
+        rating: 5,
+        helpfulCount: 3,
+        authorVerified: true,
+        authorNewAccount: false,
+        createdAtMs: NOW - 10 * DAY,
+        groupIds: [2, 2, 4],
+      };
+      const stored = { weight: 7, weightedRating: 21 };
+      const same = rescoreHelpful(stored, NOW, [{ fact, helpfulCount: 3 }]);
+      expect(same.sums).toEqual(stored);
+      const more = rescoreHelpful(stored, NOW, [{ fact, helpfulCount: 30 }]);
+      expect(more.sums.weight).toBeGreaterThan(7);
+      expect(more.globalTrustScore).toBeGreaterThan(same.globalTrustScore);
+      expect([...more.groups.keys()]).toEqual([2, 4]);
+      expect(more.groups.get(2)!.weight).toBeCloseTo(more.sums.weight - 7, 12);
+    });
   });
 });

@@ -9,6 +9,10 @@
  *     d = 0.5 ^ (ageDays / 180)         age from the business's newest counted review
  *   global = (m·C + Σ w·rating) / (m + Σ w)     m = 3, C = 3.5; 0 with no review
  *   group  = (m'·global + Σ w·rating) / (m' + Σ w) over the reviews tagged with the group, m' = 2
+ *
+ * The sums Σ w and Σ w·rating are kept with the scores (per business and per group): a helpful
+ * vote changes one review's h, so its business and groups move by that review's difference
+ * alone; a group's score is derived from its sums and the global score when it is read.
  */
 
 export const VERIFIED_WEIGHT = 1.5;
@@ -36,10 +40,17 @@ export interface ReviewFact {
   groupIds: readonly number[];
 }
 
+/** Σ w and Σ w·rating over a set of counted reviews. */
+export interface ScoreSums {
+  weight: number;
+  weightedRating: number;
+}
+
 export interface GroupScore {
   groupId: number;
   score: number;
   reviewCount: number;
+  sums: ScoreSums;
 }
 
 export interface BusinessScores {
@@ -50,6 +61,9 @@ export interface BusinessScores {
   /** Percent of reviews rated 4 or higher, 0 if none (spec §2), rounded to a whole percent. */
   communityRating: number;
   groups: GroupScore[];
+  sums: ScoreSums;
+  /** The newest counted review's time (the decay's reference), null with none. */
+  newestMs: number | null;
 }
 
 export function verificationFactor(verified: boolean): number {
@@ -89,6 +103,15 @@ export function shrink(
   return (priorWeight * priorMean + sumWeightedRatings) / (priorWeight + sumWeights);
 }
 
+export function globalScore(sums: ScoreSums): number {
+  return shrink(GLOBAL_PRIOR_WEIGHT, GLOBAL_PRIOR_MEAN, sums.weight, sums.weightedRating);
+}
+
+/** A group's score: its reviews' sums, shrunk towards the business's global score. */
+export function groupScore(globalTrustScore: number, sums: ScoreSums): number {
+  return shrink(GROUP_PRIOR_WEIGHT, globalTrustScore, sums.weight, sums.weightedRating);
+}
+
 export function communityRating(positiveCount: number, reviewCount: number): number {
   return reviewCount === 0 ? 0 : Math.round((100 * positiveCount) / reviewCount);
 }
@@ -102,6 +125,8 @@ export function computeBusinessScores(facts: readonly ReviewFact[]): BusinessSco
       positiveCount: 0,
       communityRating: 0,
       groups: [],
+      sums: { weight: 0, weightedRating: 0 },
+      newestMs: null,
     };
   }
   let newestMs = -Infinity;
@@ -127,18 +152,69 @@ export function computeBusinessScores(facts: readonly ReviewFact[]): BusinessSco
       }
     }
   }
-  const globalTrustScore = shrink(GLOBAL_PRIOR_WEIGHT, GLOBAL_PRIOR_MEAN, sumW, sumWR);
+  const sums = { weight: sumW, weightedRating: sumWR };
+  const globalTrustScore = globalScore(sums);
   return {
     globalTrustScore,
     reviewCount: facts.length,
     positiveCount,
     communityRating: communityRating(positiveCount, facts.length),
     groups: [...groups]
-      .map(([groupId, g]) => ({
-        groupId,
-        score: shrink(GROUP_PRIOR_WEIGHT, globalTrustScore, g.sumW, g.sumWR),
-        reviewCount: g.count,
-      }))
+      .map(([groupId, g]) => {
+        const groupSums = { weight: g.sumW, weightedRating: g.sumWR };
+        return {
+          groupId,
+          score: groupScore(globalTrustScore, groupSums),
+          reviewCount: g.count,
+          sums: groupSums,
+        };
+      })
       .sort((a, b) => a.groupId - b.groupId),
+    sums,
+    newestMs,
   };
+}
+
+/** A counted review whose helpful count moves from `fact.helpfulCount` to `helpfulCount`. */
+export interface HelpfulChange {
+  fact: ReviewFact;
+  helpfulCount: number;
+}
+
+/** What helpful votes on some of one business's counted reviews do to its stored sums. */
+export interface HelpfulRescore {
+  sums: ScoreSums;
+  globalTrustScore: number;
+  /** What to add to each group's sums, by group id. */
+  groups: Map<number, ScoreSums>;
+}
+
+/**
+ * The business's sums after helpful votes, from its stored sums and each voted review's
+ * difference in weight alone: no other review's weight depends on a helpful count, and the
+ * decay's reference (the newest review) does not move. O(votes), where a recompute is
+ * O(reviews of the business).
+ */
+export function rescoreHelpful(
+  stored: ScoreSums,
+  newestMs: number,
+  changes: readonly HelpfulChange[],
+): HelpfulRescore {
+  let { weight, weightedRating } = stored;
+  const groups = new Map<number, ScoreSums>();
+  for (const { fact, helpfulCount } of changes) {
+    const dw = reviewWeight({ ...fact, helpfulCount }, newestMs) - reviewWeight(fact, newestMs);
+    const dwr = dw * fact.rating;
+    weight += dw;
+    weightedRating += dwr;
+    for (const groupId of new Set(fact.groupIds)) {
+      const group = groups.get(groupId) ?? { weight: 0, weightedRating: 0 };
+      groups.set(groupId, {
+        weight: group.weight + dw,
+        weightedRating: group.weightedRating + dwr,
+      });
+    }
+  }
+  const sums = { weight, weightedRating };
+  return { sums, globalTrustScore: globalScore(sums), groups };
 }

@@ -24,11 +24,13 @@ export interface ActivityRow {
   flagged: boolean;
 }
 
+/** A group's sums (trust-score.ts); its score is derived from them and the global score. */
 export interface GroupScoreRow {
   group_id: number;
   group_name: string | null;
-  score: number;
   review_count: number;
+  weight: number;
+  weighted_rating: number;
 }
 
 /** The unique index deciding "same name in the same category". */
@@ -143,7 +145,8 @@ export const businessesStore = {
         `select ${SELECT},
               coalesce((select json_agg(json_build_object(
                                  'group_id', s.group_id, 'group_name', g.name,
-                                 'score', s.score, 'review_count', s.review_count)
+                                 'review_count', s.review_count, 'weight', s.weight,
+                                 'weighted_rating', s.weighted_rating)
                                order by s.review_count desc, s.group_id)
                           from (select * from business_group_scores
                                  where business_id = b.id
@@ -177,7 +180,13 @@ export const businessesStore = {
         { column: 's.group_id', order: 'asc' },
       ])
       .limit(page.limit)
-      .select('s.group_id', 'g.name as group_name', 's.score', 's.review_count');
+      .select(
+        's.group_id',
+        'g.name as group_name',
+        's.review_count',
+        's.weight',
+        's.weighted_rating',
+      );
     if (page.after) {
       const { reviewCount, groupId } = page.after;
       query.where((q) =>

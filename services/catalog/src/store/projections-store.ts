@@ -1,6 +1,5 @@
 import type { ActivityChangedEventData } from '@trustcircle/contracts';
 import { upsertNewestVersion, type Knex } from '@trustcircle/service-kit';
-import type { BusinessScores, ReviewFact } from '../domain/trust-score';
 import { AUTHOR_LOCK, BUSINESS_LOCK } from './lock-keys';
 
 export interface FactRow {
@@ -37,22 +36,7 @@ const FACT_COLUMNS = [
   'helpful_version',
 ] as const satisfies readonly (keyof FactRow)[];
 
-/** The facts text of `countedFactsOf`: rating,helpful,verified,newAccount,epochMs,group;group|… */
-function parseFacts(text: string): ReviewFact[] {
-  return text.split('|').map((line) => {
-    const [rating, helpful, verified, newAccount, ms, groups] = line.split(',');
-    return {
-      rating: Number(rating),
-      helpfulCount: Number(helpful),
-      authorVerified: verified === '1',
-      authorNewAccount: newAccount === '1',
-      createdAtMs: Number(ms),
-      groupIds: groups ? groups.split(';').map(Number) : [],
-    };
-  });
-}
-
-/** All SQL on the projections: review_facts, authors, groups, and the score columns. */
+/** All SQL on the projections: review_facts, authors, groups (the scores: scores-store.ts). */
 export const projectionsStore = {
   async lockBusinesses(trx: Knex.Transaction, businessIds: number[]): Promise<void> {
     // Always in ascending order (unnest keeps the array's), so two transactions never wait on
@@ -175,95 +159,5 @@ export const projectionsStore = {
   ): Promise<void> {
     const { id, name, version } = group;
     await upsertNewestVersion(trx, 'groups', 'id', { id, name, version });
-  },
-
-  /**
-   * The counted facts of one business, through the covering partial index. Aggregated into one
-   * text value on the server: parsing 10,000 rows of columns costs the driver far more than
-   * splitting one string (rating,helpful,verified,newAccount,epochMs,group;group|…). `date_part` (float)
-   * rather than `extract` (numeric): formatting 10,000 numerics took half the statement.
-   */
-  async countedFacts(trx: Knex.Transaction, businessId: number): Promise<ReviewFact[]> {
-    return (await projectionsStore.countedFactsOf(trx, [businessId])).get(businessId) ?? [];
-  },
-
-  /** `countedFacts` of several businesses in one statement (one text value per business). */
-  async countedFactsOf(
-    trx: Knex.Transaction,
-    businessIds: number[],
-  ): Promise<Map<number, ReviewFact[]>> {
-    const result = await trx.raw<{ rows: { business_id: number; facts: string }[] }>(
-      `select business_id,
-              string_agg(
-                rating || ',' || helpful_count || ',' || author_verified::int || ',' ||
-                author_new_account::int || ',' ||
-                (date_part('epoch', created_at) * 1000)::bigint || ',' ||
-                array_to_string(group_ids, ';'),
-                '|') as facts
-         from review_facts
-        where business_id = any(?::integer[]) and rating is not null and not hidden
-        group by business_id`,
-      [businessIds],
-    );
-    return new Map(result.rows.map((row) => [row.business_id, parseFacts(row.facts)]));
-  },
-
-  async saveScores(
-    trx: Knex.Transaction,
-    businessId: number,
-    scores: BusinessScores,
-  ): Promise<void> {
-    await projectionsStore.saveScoresOf(trx, new Map([[businessId, scores]]));
-  },
-
-  /**
-   * Businesses' scores and group scores in one statement, however many businesses: groups no
-   * longer scored are deleted, the others upserted (nothing is written for unknown businesses).
-   */
-  async saveScoresOf(trx: Knex.Transaction, scores: Map<number, BusinessScores>): Promise<void> {
-    const entries = [...scores];
-    const groups = entries.flatMap(([businessId, business]) =>
-      business.groups.map((group) => ({ businessId, ...group })),
-    );
-    await trx.raw(
-      `with rescored as (
-         select * from unnest(?::integer[], ?::float8[], ?::integer[], ?::integer[])
-                    as s(id, score, n, positive)
-       ),
-       business as (
-         update businesses b
-            set global_trust_score = s.score, review_count = s.n, positive_count = s.positive
-           from rescored s
-          where b.id = s.id
-         returning b.id
-       ),
-       scored as (
-         select * from unnest(?::integer[], ?::integer[], ?::float8[], ?::integer[])
-                    as g(business_id, group_id, score, n)
-       ),
-       removed as (
-         delete from business_group_scores x
-          using rescored s
-          where x.business_id = s.id
-            and not exists (select 1 from scored
-                             where scored.business_id = x.business_id
-                               and scored.group_id = x.group_id)
-       )
-       insert into business_group_scores (business_id, group_id, score, review_count)
-       select scored.business_id, scored.group_id, scored.score, scored.n
-         from scored join business on business.id = scored.business_id
-       on conflict (business_id, group_id)
-         do update set score = excluded.score, review_count = excluded.review_count`,
-      [
-        entries.map(([id]) => id),
-        entries.map(([, business]) => business.globalTrustScore),
-        entries.map(([, business]) => business.reviewCount),
-        entries.map(([, business]) => business.positiveCount),
-        groups.map((group) => group.businessId),
-        groups.map((group) => group.groupId),
-        groups.map((group) => group.score),
-        groups.map((group) => group.reviewCount),
-      ],
-    );
   },
 };

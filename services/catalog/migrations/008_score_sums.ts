@@ -1,0 +1,122 @@
+import type { Knex, Migration } from '@trustcircle/service-kit';
+import {
+  computeBusinessScores,
+  GROUP_PRIOR_WEIGHT,
+  type ReviewFact,
+} from '../src/domain/trust-score';
+
+const BATCH = 500;
+
+interface FactRow {
+  business_id: number;
+  rating: number;
+  helpful_count: number;
+  author_verified: boolean;
+  author_new_account: boolean;
+  created_at: Date;
+  group_ids: number[];
+}
+
+/** Fills the new sums of the businesses `ids` from their counted facts. */
+async function fillSums(db: Knex, ids: number[]): Promise<void> {
+  const rows = (
+    await db.raw<{ rows: FactRow[] }>(
+      `select business_id, rating, helpful_count, author_verified, author_new_account,
+              created_at, group_ids
+         from review_facts
+        where business_id = any(?::integer[]) and rating is not null and not hidden`,
+      [ids],
+    )
+  ).rows;
+  const facts = new Map<number, ReviewFact[]>();
+  for (const row of rows) {
+    const list = facts.get(row.business_id) ?? [];
+    list.push({
+      rating: row.rating,
+      helpfulCount: row.helpful_count,
+      authorVerified: row.author_verified,
+      authorNewAccount: row.author_new_account,
+      createdAtMs: row.created_at.getTime(),
+      groupIds: row.group_ids,
+    });
+    facts.set(row.business_id, list);
+  }
+  for (const [businessId, list] of facts) {
+    const scores = computeBusinessScores(list);
+    await db.raw(
+      `update businesses set score_weight = ?, score_weighted_rating = ?, score_newest_at = ?
+        where id = ?`,
+      [
+        scores.sums.weight,
+        scores.sums.weightedRating,
+        scores.newestMs === null ? null : new Date(scores.newestMs),
+        businessId,
+      ],
+    );
+    await db.raw(
+      `update business_group_scores x set weight = g.w, weighted_rating = g.wr
+         from unnest(?::integer[], ?::float8[], ?::float8[]) as g(group_id, w, wr)
+        where x.business_id = ? and x.group_id = g.group_id`,
+      [
+        scores.groups.map((group) => group.groupId),
+        scores.groups.map((group) => group.sums.weight),
+        scores.groups.map((group) => group.sums.weightedRating),
+        businessId,
+      ],
+    );
+  }
+}
+
+/**
+ * Σ w and Σ w·rating are stored with the scores (design §6): a helpful vote moves them by one
+ * review's difference instead of recomputing the business from all of its reviews. A group's
+ * score is derived from its sums and the global score when read, so a vote writes only the
+ * voted review's groups, not every group of the business. Existing rows are filled from the
+ * facts by the trust-score module itself.
+ */
+export const storeScoreSums: Migration = {
+  name: '008_score_sums',
+  async up(db: Knex) {
+    await db.raw(
+      `alter table businesses
+         add column score_weight double precision not null default 0,
+         add column score_weighted_rating double precision not null default 0,
+         add column score_newest_at timestamptz`,
+    );
+    await db.raw(
+      `alter table business_group_scores
+         add column weight double precision not null default 0,
+         add column weighted_rating double precision not null default 0`,
+    );
+    const ids = (
+      await db.raw<{ rows: { business_id: number }[] }>(
+        `select distinct business_id from review_facts
+          where rating is not null and not hidden order by business_id`,
+      )
+    ).rows.map((row) => row.business_id);
+    for (let start = 0; start < ids.length; start += BATCH) {
+      await fillSums(db, ids.slice(start, start + BATCH));
+    }
+    await db.raw('alter table business_group_scores drop column score');
+  },
+  async down(db: Knex) {
+    await db.raw(
+      `alter table business_group_scores
+         add column score double precision not null default 0`,
+    );
+    // trust-score.ts groupScore, for the rows as they stand.
+    await db.raw(
+      `update business_group_scores x
+          set score = (? * b.global_trust_score + x.weighted_rating) / (? + x.weight)
+         from businesses b where b.id = x.business_id`,
+      [GROUP_PRIOR_WEIGHT, GROUP_PRIOR_WEIGHT],
+    );
+    await db.raw(
+      'alter table business_group_scores drop column weight, drop column weighted_rating',
+    );
+    await db.raw(
+      `alter table businesses drop column score_weight, drop column score_weighted_rating,
+         drop column score_newest_at`,
+    );
+  },
+};
