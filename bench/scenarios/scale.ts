@@ -51,9 +51,17 @@ async function callsOn(admin: pg.Client, size: ScaleSize): Promise<Call[]> {
     const word = name.split(/\s+/).find((w) => w.length >= 4) ?? name;
     return [word, word.slice(0, 3)];
   });
-  const { rows: reviewIds } = await admin.query<{ id: number }>(
-    'select id from reviews.reviews order by random() limit 5000',
+  // Votes a member may cast: on a review shown to everyone, and not their own (a vote on a
+  // hidden review is a 404, on one's own a 403: the row measures votes, not refusals).
+  const { rows: reviewIds } = await admin.query<{ id: number; user_id: number }>(
+    'select id, user_id from reviews.reviews where not hidden order by random() limit 5000',
   );
+  const voter = (review: { user_id: number }): string => {
+    for (;;) {
+      const index = Math.floor(Math.random() * members.length);
+      if (members[index] !== review.user_id) return cookies[index]!;
+    }
+  };
   const groups = SCALE_SIZES[size].groups;
   const signedIn = (path: string): PacedRequest => ({ path, headers: { cookie: pick(cookies) } });
   return [
@@ -88,10 +96,14 @@ async function callsOn(admin: pg.Client, size: ScaleSize): Promise<Call[]> {
     {
       name: 'POST /api/reviews/{id}/helpful',
       targetMs: WRITE_MS,
-      next: () => ({
-        method: 'POST',
-        ...signedIn(`/api/reviews/${pick(reviewIds).id}/helpful`),
-      }),
+      next: () => {
+        const review = pick(reviewIds);
+        return {
+          method: 'POST',
+          path: `/api/reviews/${review.id}/helpful`,
+          headers: { cookie: voter(review) },
+        };
+      },
     },
   ];
 }
