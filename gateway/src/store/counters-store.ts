@@ -1,4 +1,4 @@
-import type { Knex } from '@trustcircle/service-kit';
+import { preparedRows, type Knex } from '@trustcircle/service-kit';
 
 export interface CounterHit {
   key: string;
@@ -52,8 +52,11 @@ export function knexCountersStore(db: Knex): CountersStore {
       }
       const rows = [...merged.values()].sort((a, b) => (a.key < b.key ? -1 : 1));
       if (rows.length === 0) return new Map();
-      const result = await db.raw<{ rows: CounterRow[] }>(
-        `insert into rate_limits as c (key, points, expires_at)
+      // Prepared: every write under /api spends here.
+      const spent = await preparedRows<CounterRow>(
+        db,
+        db.raw(
+          `insert into rate_limits as c (key, points, expires_at)
          select k, p, now() + w * interval '1 second'
            from unnest(?::text[], ?::bigint[], ?::int[]) as t(k, p, w)
          on conflict (key) do update set
@@ -63,9 +66,10 @@ export function knexCountersStore(db: Knex): CountersStore {
                              else c.expires_at end
          returning c.key, c.points,
            ceil(extract(epoch from c.expires_at - now()))::int as retry_after`,
-        [rows.map((r) => r.key), rows.map((r) => r.points), rows.map((r) => r.windowSeconds)],
+          [rows.map((r) => r.key), rows.map((r) => r.points), rows.map((r) => r.windowSeconds)],
+        ),
       );
-      return new Map(result.rows.map((row) => [row.key, toState(row)]));
+      return new Map(spent.map((row) => [row.key, toState(row)]));
     },
 
     async peek(key) {

@@ -123,14 +123,14 @@ const statementNames = new Map<string, string>();
  * Runs a hot read as a named prepared statement: each pooled connection parses and plans it
  * once, then only binds and executes (planning was about a third of Postgres' time for a
  * 50-review page). `query` is any knex query or `db.raw(…)`; the name is derived from its SQL,
- * so every distinct text gets its own statement. Not for transactions: it takes its own
- * connection from the pool.
+ * so every distinct text gets its own statement. On the pool it takes a connection for the
+ * statement; in a transaction (`db` a knex transaction) it runs on the transaction's connection,
+ * after the transaction's earlier statements, and an error fails the transaction as any would.
  */
 export async function preparedRows<Row>(
   db: Knex,
   query: { toSQL(): { toNative(): { sql: string; bindings: readonly unknown[] } } },
 ): Promise<Row[]> {
-  if (db.isTransaction) throw new Error('preparedRows runs on the pool, not in a transaction');
   const { sql, bindings } = query.toSQL().toNative();
   let name = statementNames.get(sql);
   if (!name) {

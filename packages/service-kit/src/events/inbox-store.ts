@@ -1,4 +1,4 @@
-import type { Knex } from '../db';
+import { preparedRows, type Knex } from '../db';
 
 /** All SQL on the `inbox` table. */
 export const inboxStore = {
@@ -8,22 +8,29 @@ export const inboxStore = {
    * transaction ends, so two deliveries racing each other still apply once.
    */
   async claim(trx: Knex.Transaction, consumer: string, eventId: string): Promise<boolean> {
-    const result = await trx.raw<{ rows: unknown[] }>(
-      `insert into inbox (consumer, event_id) values (?, ?)
-       on conflict do nothing returning event_id`,
-      [consumer, eventId],
+    // Prepared, as claimAll: every event every consumer applies is claimed here.
+    const rows = await preparedRows(
+      trx,
+      trx.raw(
+        `insert into inbox (consumer, event_id) values (?, ?)
+         on conflict do nothing returning event_id`,
+        [consumer, eventId],
+      ),
     );
-    return result.rows.length === 1;
+    return rows.length === 1;
   },
 
   /** `claim` for several events in one statement: answers the ids claimed now. */
   async claimAll(trx: Knex.Transaction, consumer: string, eventIds: string[]): Promise<string[]> {
-    const result = await trx.raw<{ rows: { event_id: string }[] }>(
-      `insert into inbox (consumer, event_id) select ?, unnest(?::uuid[])
-       on conflict do nothing returning event_id`,
-      [consumer, eventIds],
+    const rows = await preparedRows<{ event_id: string }>(
+      trx,
+      trx.raw(
+        `insert into inbox (consumer, event_id) select ?, unnest(?::uuid[])
+         on conflict do nothing returning event_id`,
+        [consumer, eventIds],
+      ),
     );
-    return result.rows.map((row) => row.event_id);
+    return rows.map((row) => row.event_id);
   },
 
   /** Ids older than any possible redelivery are of no more use. */

@@ -1,4 +1,4 @@
-import type { Knex } from '../db';
+import { preparedRows, type Knex } from '../db';
 import type { TraceCarrier } from '../tracing/context';
 
 export interface OutboxRow {
@@ -19,18 +19,22 @@ export const outboxStore = {
     // One round trip: the row, and a wake-up for the relay at commit (NOTIFY is transactional:
     // a rollback sends nothing). Postgres folds identical notifications within one
     // transaction, so a busy transaction costs one.
-    await trx.raw(
-      `with added as (
-         insert into outbox (id, subject, envelope, traceparent, tracestate)
-         values (?, ?, ?::jsonb, ?, ?) returning 1)
-       select pg_notify('outbox_' || current_schema(), '') from added`,
-      [
-        row.id,
-        row.subject,
-        JSON.stringify(row.envelope),
-        row.trace?.traceparent ?? null,
-        row.trace?.tracestate ?? null,
-      ],
+    // Prepared: every write of every service records its events here.
+    await preparedRows(
+      trx,
+      trx.raw(
+        `with added as (
+           insert into outbox (id, subject, envelope, traceparent, tracestate)
+           values (?, ?, ?::jsonb, ?, ?) returning 1)
+         select pg_notify('outbox_' || current_schema(), '') from added`,
+        [
+          row.id,
+          row.subject,
+          JSON.stringify(row.envelope),
+          row.trace?.traceparent ?? null,
+          row.trace?.tracestate ?? null,
+        ],
+      ),
     );
   },
 
@@ -43,21 +47,31 @@ export const outboxStore = {
    * two-replica test catches it).
    */
   async tryLock(trx: Knex.Transaction): Promise<boolean> {
-    const result = await trx.raw<{ rows: { locked: boolean }[] }>(
-      `select pg_try_advisory_xact_lock(hashtext('trustcircle.outbox.' || current_schema())) as locked`,
+    const [row] = await preparedRows<{ locked: boolean }>(
+      trx,
+      trx.raw(
+        `select pg_try_advisory_xact_lock(hashtext('trustcircle.outbox.' || current_schema())) as locked`,
+      ),
     );
-    return result.rows[0]?.locked === true;
+    return row?.locked === true;
   },
 
+  // The relay's statements are prepared: it runs them every round, for every event written.
   async oldest(trx: Knex.Transaction, limit: number): Promise<OutboxRow[]> {
-    return trx('outbox')
-      .select('seq', 'id', 'subject', 'envelope', 'traceparent', 'tracestate')
-      .orderBy('seq')
-      .limit(limit);
+    return preparedRows<OutboxRow>(
+      trx,
+      trx('outbox')
+        .select('seq', 'id', 'subject', 'envelope', 'traceparent', 'tracestate')
+        .orderBy('seq')
+        .limit(limit),
+    );
   },
 
   async remove(trx: Knex.Transaction, ids: string[]): Promise<void> {
-    if (ids.length) await trx('outbox').whereIn('id', ids).delete();
+    // One statement text whatever the count (an `in` list would prepare one per length).
+    if (ids.length) {
+      await preparedRows(trx, trx.raw('delete from outbox where id = any(?::uuid[])', [ids]));
+    }
   },
 
   async backlog(db: Knex): Promise<{ rows: number; oldestAgeSeconds: number }> {

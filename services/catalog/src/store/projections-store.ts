@@ -1,5 +1,5 @@
 import type { ActivityChangedEventData } from '@trustcircle/contracts';
-import { upsertNewestVersion, type Knex } from '@trustcircle/service-kit';
+import { preparedRows, upsertNewestVersion, type Knex } from '@trustcircle/service-kit';
 import { AUTHOR_LOCK, BUSINESS_LOCK } from './lock-keys';
 
 export interface FactRow {
@@ -43,10 +43,13 @@ export const projectionsStore = {
     // each other in a cycle.
     const ids = [...new Set(businessIds)].sort((a, b) => a - b);
     if (ids.length === 0) return;
-    await trx.raw('select pg_advisory_xact_lock(?, id) from unnest(?::integer[]) as id', [
-      BUSINESS_LOCK,
-      ids,
-    ]);
+    await preparedRows(
+      trx,
+      trx.raw('select pg_advisory_xact_lock(?, id) from unnest(?::integer[]) as id', [
+        BUSINESS_LOCK,
+        ids,
+      ]),
+    );
   },
 
   async lockAuthor(trx: Knex.Transaction, userId: number): Promise<void> {
@@ -59,15 +62,21 @@ export const projectionsStore = {
   },
 
   async factsOf(trx: Knex.Transaction, reviewIds: number[]): Promise<Map<number, FactRow>> {
-    const rows = (await trx('review_facts').whereIn('review_id', reviewIds)) as FactRow[];
+    // Prepared, like the vote batch's other statements (one text for any number of ids).
+    const rows = await preparedRows<FactRow>(
+      trx,
+      trx.raw('select * from review_facts where review_id = any(?::integer[])', [reviewIds]),
+    );
     return new Map(rows.map((row) => [row.review_id, row]));
   },
 
   /** Inserts or replaces several facts in one statement. */
   async saveFacts(trx: Knex.Transaction, facts: FactRow[]): Promise<void> {
     if (facts.length === 0) return;
-    await trx.raw(
-      `insert into review_facts as f (${FACT_COLUMNS.join(', ')})
+    await preparedRows(
+      trx,
+      trx.raw(
+        `insert into review_facts as f (${FACT_COLUMNS.join(', ')})
        select ${FACT_COLUMNS.join(', ')}
          from jsonb_to_recordset(?::jsonb) as x(review_id integer, business_id integer,
               user_id integer, rating smallint, group_ids integer[], helpful_count integer,
@@ -77,7 +86,8 @@ export const projectionsStore = {
          ${FACT_COLUMNS.filter((c) => c !== 'review_id')
            .map((c) => `${c} = excluded.${c}`)
            .join(', ')}`,
-      [JSON.stringify(facts)],
+        [JSON.stringify(facts)],
+      ),
     );
   },
 

@@ -1,4 +1,4 @@
-import type { Knex } from '@trustcircle/service-kit';
+import { preparedRows, type Knex } from '@trustcircle/service-kit';
 import type { BusinessScores, ReviewFact, ScoreSums } from '../domain/trust-score';
 
 /** The facts text of `countedFactsOf`: rating,helpful,verified,newAccount,epochMs,group;group|… */
@@ -30,7 +30,10 @@ export interface SumsUpdate {
   groups: Map<number, ScoreSums>;
 }
 
-/** All SQL on the scores: businesses' score columns and sums, business_group_scores. */
+/**
+ * All SQL on the scores: businesses' score columns and sums, business_group_scores. The vote
+ * batch's statements are prepared (`sumsOf`, `addToSums`): they run for every batch of votes.
+ */
 export const scoresStore = {
   /**
    * The counted facts of one business, through the covering partial index. Aggregated into one
@@ -73,16 +76,22 @@ export const scoresStore = {
 
   /** The stored sums of several businesses (unknown businesses are left out). */
   async sumsOf(trx: Knex.Transaction, businessIds: number[]): Promise<Map<number, StoredSums>> {
-    const result = await trx.raw<{
-      rows: { id: number; weight: number; weighted_rating: number; newest_ms: number | null }[];
+    const rows = await preparedRows<{
+      id: number;
+      weight: number;
+      weighted_rating: number;
+      newest_ms: number | null;
     }>(
-      `select id, score_weight as weight, score_weighted_rating as weighted_rating,
+      trx,
+      trx.raw(
+        `select id, score_weight as weight, score_weighted_rating as weighted_rating,
               round(date_part('epoch', score_newest_at) * 1000) as newest_ms
          from businesses where id = any(?::integer[])`,
-      [businessIds],
+        [businessIds],
+      ),
     );
     return new Map(
-      result.rows.map((row) => [
+      rows.map((row) => [
         row.id,
         {
           sums: { weight: row.weight, weightedRating: row.weighted_rating },
@@ -105,8 +114,10 @@ export const scoresStore = {
         sums,
       })),
     );
-    await trx.raw(
-      `with business as (
+    await preparedRows(
+      trx,
+      trx.raw(
+        `with business as (
          update businesses b
             set global_trust_score = s.score, score_weight = s.w, score_weighted_rating = s.wr
            from unnest(?::integer[], ?::float8[], ?::float8[], ?::float8[]) as s(id, score, w, wr)
@@ -117,16 +128,17 @@ export const scoresStore = {
          from unnest(?::integer[], ?::integer[], ?::float8[], ?::float8[])
                 as g(business_id, group_id, w, wr)
         where x.business_id = g.business_id and x.group_id = g.group_id`,
-      [
-        updates.map((update) => update.businessId),
-        updates.map((update) => update.globalTrustScore),
-        updates.map((update) => update.sums.weight),
-        updates.map((update) => update.sums.weightedRating),
-        groups.map((group) => group.businessId),
-        groups.map((group) => group.groupId),
-        groups.map((group) => group.sums.weight),
-        groups.map((group) => group.sums.weightedRating),
-      ],
+        [
+          updates.map((update) => update.businessId),
+          updates.map((update) => update.globalTrustScore),
+          updates.map((update) => update.sums.weight),
+          updates.map((update) => update.sums.weightedRating),
+          groups.map((group) => group.businessId),
+          groups.map((group) => group.groupId),
+          groups.map((group) => group.sums.weight),
+          groups.map((group) => group.sums.weightedRating),
+        ],
+      ),
     );
   },
 

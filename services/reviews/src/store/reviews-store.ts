@@ -239,8 +239,12 @@ export const reviewsStore = {
 
   /** Locks the review row: votes, reports and edits of one review happen one at a time. */
   async lock(trx: Knex, id: number): Promise<ReviewFacts | null> {
-    const row = await trx('reviews').where({ id }).forUpdate().first(FACT_COLUMNS);
-    return row ? toFacts(row as ReviewFactsRow) : null;
+    // Prepared: every helpful vote starts here.
+    const [row] = await preparedRows<ReviewFactsRow>(
+      trx,
+      trx('reviews').where({ id }).forUpdate().first(FACT_COLUMNS),
+    );
+    return row ? toFacts(row) : null;
   },
 
   async find(db: Knex, id: number): Promise<ReviewFacts | null> {

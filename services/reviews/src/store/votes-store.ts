@@ -1,5 +1,5 @@
 import type { HelpfulVoteResponse } from '@trustcircle/contracts';
-import type { Knex } from '@trustcircle/service-kit';
+import { preparedRows, type Knex } from '@trustcircle/service-kit';
 import { FACT_COLUMNS, toFacts, type ReviewFacts, type ReviewFactsRow } from './reviews-store';
 
 /** A change to one person's vote on one review. */
@@ -31,16 +31,18 @@ export const votesStore = {
     reviewId: number,
     userId: number,
   ): Promise<ReviewFacts | null> {
-    const result = await trx.raw<{ rows: ReviewFactsRow[] }>(
-      `with changed as (${step === 'add' ? ADD_VOTE : REMOVE_VOTE})
-       update reviews
-          set helpful_count = helpful_count ${step === 'add' ? '+' : '-'} 1,
-              version = version + 1
-        where id = (select review_id from changed)
-       returning ${FACT_COLUMNS.join(', ')}`,
-      [reviewId, userId],
+    const [row] = await preparedRows<ReviewFactsRow>(
+      trx,
+      trx.raw(
+        `with changed as (${step === 'add' ? ADD_VOTE : REMOVE_VOTE})
+         update reviews
+            set helpful_count = helpful_count ${step === 'add' ? '+' : '-'} 1,
+                version = version + 1
+          where id = (select review_id from changed)
+         returning ${FACT_COLUMNS.join(', ')}`,
+        [reviewId, userId],
+      ),
     );
-    const [row] = result.rows;
     return row ? toFacts(row) : null;
   },
 
