@@ -1,5 +1,5 @@
 import type { NotificationKind } from '@trustcircle/contracts';
-import type { Knex } from '@trustcircle/service-kit';
+import { preparedRows, type Knex } from '@trustcircle/service-kit';
 import type { HelpfulBump } from '../domain/helpful-notices';
 
 /** A notification as stored, with its actor's current display fields (null when unknown). */
@@ -64,10 +64,13 @@ export const notificationsStore = {
    * order and a stream that has sent id n never later finds a smaller id appear.
    */
   async lockRecipients(trx: Knex.Transaction, userIds: number[]): Promise<void> {
-    await trx.raw(
-      `select pg_advisory_xact_lock(hashtext('social.notifications'), u)
-         from unnest(?::int[]) u order by u`,
-      [[...new Set(userIds)]],
+    await preparedRows(
+      trx,
+      trx.raw(
+        `select pg_advisory_xact_lock(hashtext('social.notifications'), u)
+           from unnest(?::int[]) u order by u`,
+        [[...new Set(userIds)]],
+      ),
     );
   },
 
@@ -120,8 +123,11 @@ export const notificationsStore = {
       trx,
       bumps.map((b) => b.userId),
     );
-    const { rows } = await trx.raw<{ rows: WrittenRow[] }>(
-      `insert into notifications (user_id, kind, payload, group_key)
+    // Prepared, with the lock above: every batch of helpful votes runs them.
+    const rows = await preparedRows<WrittenRow>(
+      trx,
+      trx.raw(
+        `insert into notifications (user_id, kind, payload, group_key)
        select r.user_id, r.kind,
               jsonb_build_object('reviewId', r.review_id, 'businessId', r.business_id,
                                  'count', r.n),
@@ -138,12 +144,13 @@ export const notificationsStore = {
                                       + (excluded.payload->>'count')::int)),
          created_at = now()
        returning id, user_id, kind, created_at`,
-      [
-        bumps.map((b) => b.userId),
-        bumps.map((b) => b.reviewId),
-        bumps.map((b) => b.businessId),
-        bumps.map((b) => b.count),
-      ],
+        [
+          bumps.map((b) => b.userId),
+          bumps.map((b) => b.reviewId),
+          bumps.map((b) => b.businessId),
+          bumps.map((b) => b.count),
+        ],
+      ),
     );
     return rows.map(toWritten);
   },

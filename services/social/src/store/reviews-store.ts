@@ -1,4 +1,4 @@
-import type { Knex } from '@trustcircle/service-kit';
+import { preparedRows, type Knex } from '@trustcircle/service-kit';
 
 /** The reviews projection: whose review it is, at the newest version seen. */
 export const reviewsStore = {
@@ -26,9 +26,13 @@ export const reviewsStore = {
   /** The authors of these reviews, of those projected here. */
   async authorsOf(trx: Knex.Transaction, reviewIds: number[]): Promise<Map<number, number>> {
     if (reviewIds.length === 0) return new Map();
-    const rows = await trx('reviews')
-      .whereIn('id', [...new Set(reviewIds)])
-      .select<{ id: number; user_id: number }[]>('id', 'user_id');
+    // Prepared, like the vote batch's other statements (one text for any number of ids).
+    const rows = await preparedRows<{ id: number; user_id: number }>(
+      trx,
+      trx.raw('select id, user_id from reviews where id = any(?::int[])', [
+        [...new Set(reviewIds)],
+      ]),
+    );
     return new Map(rows.map((row) => [row.id, row.user_id]));
   },
 
@@ -48,12 +52,15 @@ export const reviewsStore = {
   ): Promise<V[]> {
     if (voters.length === 0) return [];
     const sorted = [...voters].sort((a, b) => a.reviewId - b.reviewId || a.voterId - b.voterId);
-    const { rows } = await trx.raw<{ rows: { review_id: number; voter_id: number }[] }>(
-      `insert into helpful_voters (review_id, voter_id)
-       select * from unnest(?::int[], ?::int[])
-       on conflict (review_id, voter_id) do nothing
-       returning review_id, voter_id`,
-      [sorted.map((v) => v.reviewId), sorted.map((v) => v.voterId)],
+    const rows = await preparedRows<{ review_id: number; voter_id: number }>(
+      trx,
+      trx.raw(
+        `insert into helpful_voters (review_id, voter_id)
+         select * from unnest(?::int[], ?::int[])
+         on conflict (review_id, voter_id) do nothing
+         returning review_id, voter_id`,
+        [sorted.map((v) => v.reviewId), sorted.map((v) => v.voterId)],
+      ),
     );
     const fresh = new Set(rows.map((row) => `${row.review_id}:${row.voter_id}`));
     return voters.filter((v) => fresh.has(`${v.reviewId}:${v.voterId}`));
