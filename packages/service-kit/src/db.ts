@@ -126,6 +126,8 @@ const statementNames = new Map<string, string>();
  * so every distinct text gets its own statement. On the pool it takes a connection for the
  * statement; in a transaction (`db` a knex transaction) it runs on the transaction's connection,
  * after the transaction's earlier statements, and an error fails the transaction as any would.
+ * Name the columns: a prepared `select *` fails on its connections ("cached plan must not change
+ * result type") once a migration adds a column to the table.
  */
 export async function preparedRows<Row>(
   db: Knex,

@@ -62,10 +62,14 @@ export const projectionsStore = {
   },
 
   async factsOf(trx: Knex.Transaction, reviewIds: number[]): Promise<Map<number, FactRow>> {
-    // Prepared, like the vote batch's other statements (one text for any number of ids).
+    // Prepared, like the vote batch's other statements (one text for any number of ids). Its
+    // columns named: a prepared `select *` fails once a migration adds a column.
     const rows = await preparedRows<FactRow>(
       trx,
-      trx.raw('select * from review_facts where review_id = any(?::integer[])', [reviewIds]),
+      trx.raw(
+        `select ${FACT_COLUMNS.join(', ')} from review_facts where review_id = any(?::integer[])`,
+        [reviewIds],
+      ),
     );
     return new Map(rows.map((row) => [row.review_id, row]));
   },
