@@ -131,17 +131,19 @@ export async function rescore(query: Sql, businessIds: number[]): Promise<void> 
     );
     await query(
       `insert into catalog.business_group_scores
-              (business_id, group_id, review_count, weight, weighted_rating)
-       select $1, * from unnest($2::int[], $3::int[], $4::float8[], $5::float8[])
+              (business_id, group_id, review_count, weight, weighted_rating, score)
+       select $1, * from unnest($2::int[], $3::int[], $4::float8[], $5::float8[], $6::float8[])
        on conflict (business_id, group_id)
          do update set review_count = excluded.review_count, weight = excluded.weight,
-                       weighted_rating = excluded.weighted_rating`,
+                       weighted_rating = excluded.weighted_rating, score = excluded.score`,
       [
         id,
         s.groups.map((g) => g.groupId),
         s.groups.map((g) => g.reviewCount),
         s.groups.map((g) => g.sums.weight),
         s.groups.map((g) => g.sums.weightedRating),
+        // Read only by the previous release (catalog's migration 008).
+        s.groups.map((g) => g.score),
       ],
     );
   }

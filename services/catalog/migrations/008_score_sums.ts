@@ -1,9 +1,5 @@
 import type { Knex, Migration } from '@trustcircle/service-kit';
-import {
-  computeBusinessScores,
-  GROUP_PRIOR_WEIGHT,
-  type ReviewFact,
-} from '../src/domain/trust-score';
+import { computeBusinessScores, type ReviewFact } from '../src/domain/trust-score';
 
 const BATCH = 500;
 
@@ -72,7 +68,9 @@ async function fillSums(db: Knex, ids: number[]): Promise<void> {
  * review's difference instead of recomputing the business from all of its reviews. A group's
  * score is derived from its sums and the global score when read, so a vote writes only the
  * voted review's groups, not every group of the business. Existing rows are filled from the
- * facts by the trust-score module itself.
+ * facts by the trust-score module itself. Rows the previous release writes meanwhile (a
+ * rollout) leave the sums behind the global score: the vote path sees the difference and
+ * recomputes that business instead (scoring.ts `planHelpfulRescores`).
  */
 export const storeScoreSums: Migration = {
   name: '008_score_sums',
@@ -97,20 +95,13 @@ export const storeScoreSums: Migration = {
     for (let start = 0; start < ids.length; start += BATCH) {
       await fillSums(db, ids.slice(start, start + BATCH));
     }
-    await db.raw('alter table business_group_scores drop column score');
+    // `score` stays for one release (docs/operations.md: the previous release, still running
+    // during a rollout or back after a rollback, reads it): written by every recompute, not by
+    // votes, and read by nothing of this release. A default for rows written without it.
+    await db.raw('alter table business_group_scores alter column score set default 0');
   },
   async down(db: Knex) {
-    await db.raw(
-      `alter table business_group_scores
-         add column score double precision not null default 0`,
-    );
-    // trust-score.ts groupScore, for the rows as they stand.
-    await db.raw(
-      `update business_group_scores x
-          set score = (? * b.global_trust_score + x.weighted_rating) / (? + x.weight)
-         from businesses b where b.id = x.business_id`,
-      [GROUP_PRIOR_WEIGHT, GROUP_PRIOR_WEIGHT],
-    );
+    await db.raw('alter table business_group_scores alter column score drop default');
     await db.raw(
       'alter table business_group_scores drop column weight, drop column weighted_rating',
     );

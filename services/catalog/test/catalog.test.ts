@@ -529,9 +529,23 @@ describe('trust scores from review events', () => {
     const after = await settled(business.id, expected, counted.length);
     expect(Math.abs(after.globalTrustScore - expected.global)).toBeLessThan(1e-9);
 
-    // A business whose sums were never stored is recomputed from its facts at its next vote.
+    // A business whose sums were never stored, or whose score a release without sums wrote
+    // (a rollout), is recomputed from its facts at its next vote.
     const admin = new Client({ connectionString: stack.db.adminUrl });
     await admin.connect();
+    const voteAgain = async () => {
+      const review = current[0]!;
+      review.version += 1;
+      review.helpfulCount += 5;
+      await bus.publish('reviews.vote.changed', {
+        reviewId: review.id,
+        businessId: business.id,
+        helpfulCount: review.helpfulCount,
+        version: review.version,
+      } as never);
+      const again = await settled(business.id, expectedScores(current), counted.length);
+      expect(Math.abs(again.globalTrustScore - expectedScores(current).global)).toBeLessThan(1e-9);
+    };
     try {
       await admin.query(
         `update catalog.businesses
@@ -539,19 +553,17 @@ describe('trust scores from review events', () => {
           where id = $1`,
         [business.id],
       );
+      await voteAgain();
+      // The score stays, its sums are left behind (what a recompute by the previous release
+      // leaves: it writes the score, never the sums).
+      await admin.query(
+        'update catalog.businesses set score_weight = score_weight * 2 where id = $1',
+        [business.id],
+      );
+      await voteAgain();
     } finally {
       await admin.end();
     }
-    const review = current[0]!;
-    review.version += 1;
-    review.helpfulCount += 5;
-    await bus.publish('reviews.vote.changed', {
-      reviewId: review.id,
-      businessId: business.id,
-      helpfulCount: review.helpfulCount,
-      version: review.version,
-    } as never);
-    await settled(business.id, expectedScores(current), counted.length);
   });
 
   it('ranks trending by reviews of the last 7 days, with reviewsThisWeek', async () => {

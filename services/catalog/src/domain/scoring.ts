@@ -11,6 +11,7 @@ import { projectionsStore, type FactRow, type FactWrite } from '../store/project
 import { scoresStore, type StoredSums, type SumsUpdate } from '../store/scores-store';
 import {
   computeBusinessScores,
+  globalScore,
   rescoreHelpful,
   type HelpfulChange,
   type ReviewFact,
@@ -116,9 +117,18 @@ function countedFact(fact: FactRow | null): ReviewFact | null {
   };
 }
 
+/** Stored sums a global score was derived from reproduce it to this (rounding aside). */
+const SUMS_AGREE = 1e-9;
+
+/** The stored sums are the ones the stored global score was computed from. */
+export function sumsAgree(stored: StoredSums): boolean {
+  return Math.abs(globalScore(stored.sums) - stored.globalTrustScore) <= SUMS_AGREE;
+}
+
 /**
- * The stored sums moved by each business's helpful changes; the businesses whose sums were
- * never stored (null newest review with counted facts) need a full recompute instead.
+ * The stored sums moved by each business's helpful changes. A business whose sums do not
+ * reproduce its global score (never stored, or scores written by a release that kept no sums,
+ * during a rollout) is recomputed from its facts instead.
  */
 export function planHelpfulRescores(
   changes: Map<number, HelpfulChange[]>,
@@ -129,7 +139,7 @@ export function planHelpfulRescores(
   for (const [businessId, list] of changes) {
     const sums = stored.get(businessId);
     if (!sums) continue;
-    if (sums.newestMs === null) {
+    if (sums.newestMs === null || !sumsAgree(sums)) {
       recompute.push(businessId);
       continue;
     }

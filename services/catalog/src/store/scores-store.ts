@@ -16,8 +16,9 @@ function parseFacts(text: string): ReviewFact[] {
   });
 }
 
-/** A business's stored sums (trust-score.ts), and the newest counted review's time. */
+/** A business's stored sums (trust-score.ts), its global score and newest counted review. */
 export interface StoredSums {
+  globalTrustScore: number;
   sums: ScoreSums;
   newestMs: number | null;
 }
@@ -78,13 +79,15 @@ export const scoresStore = {
   async sumsOf(trx: Knex.Transaction, businessIds: number[]): Promise<Map<number, StoredSums>> {
     const rows = await preparedRows<{
       id: number;
+      global_trust_score: number;
       weight: number;
       weighted_rating: number;
       newest_ms: number | null;
     }>(
       trx,
       trx.raw(
-        `select id, score_weight as weight, score_weighted_rating as weighted_rating,
+        `select id, global_trust_score, score_weight as weight,
+                score_weighted_rating as weighted_rating,
               round(date_part('epoch', score_newest_at) * 1000) as newest_ms
          from businesses where id = any(?::integer[])`,
         [businessIds],
@@ -94,6 +97,7 @@ export const scoresStore = {
       rows.map((row) => [
         row.id,
         {
+          globalTrustScore: row.global_trust_score,
           sums: { weight: row.weight, weightedRating: row.weighted_rating },
           newestMs: row.newest_ms,
         },
@@ -168,8 +172,9 @@ export const scoresStore = {
          returning b.id
        ),
        scored as (
-         select * from unnest(?::integer[], ?::integer[], ?::integer[], ?::float8[], ?::float8[])
-                    as g(business_id, group_id, n, w, wr)
+         select * from unnest(?::integer[], ?::integer[], ?::integer[], ?::float8[], ?::float8[],
+                              ?::float8[])
+                    as g(business_id, group_id, n, w, wr, score)
        ),
        removed as (
          delete from business_group_scores x
@@ -180,12 +185,12 @@ export const scoresStore = {
                                and scored.group_id = x.group_id)
        )
        insert into business_group_scores (business_id, group_id, review_count, weight,
-                                          weighted_rating)
-       select scored.business_id, scored.group_id, scored.n, scored.w, scored.wr
+                                          weighted_rating, score)
+       select scored.business_id, scored.group_id, scored.n, scored.w, scored.wr, scored.score
          from scored join business on business.id = scored.business_id
        on conflict (business_id, group_id)
          do update set review_count = excluded.review_count, weight = excluded.weight,
-                       weighted_rating = excluded.weighted_rating`,
+                       weighted_rating = excluded.weighted_rating, score = excluded.score`,
       [
         entries.map(([id]) => id),
         entries.map(([, business]) => business.globalTrustScore),
@@ -200,6 +205,8 @@ export const scoresStore = {
         groups.map((group) => group.reviewCount),
         groups.map((group) => group.sums.weight),
         groups.map((group) => group.sums.weightedRating),
+        // Only the previous release reads it (migration 008); votes leave it behind.
+        groups.map((group) => group.score),
       ],
     );
   },

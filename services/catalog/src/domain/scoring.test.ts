@@ -1,0 +1,51 @@
+import { planHelpfulRescores } from './scoring';
+import { computeBusinessScores, type ReviewFact } from './trust-score';
+
+const DAY = 86_400_000;
+const NOW = Date.UTC(2026, 0, 1);
+const fact = (rating: number, ageDays: number, groupIds: number[]): ReviewFact => ({
+  rating,
+  helpfulCount: 1,
+  authorVerified: false,
+  authorNewAccount: false,
+  createdAtMs: NOW - ageDays * DAY,
+  groupIds,
+});
+
+describe('planHelpfulRescores', () => {
+  const facts = [fact(5, 0, [1]), fact(2, 30, [1, 2]), fact(4, 90, [])];
+  const scores = computeBusinessScores(facts);
+  const stored = {
+    globalTrustScore: scores.globalTrustScore,
+    sums: scores.sums,
+    newestMs: scores.newestMs,
+  };
+  const votes = new Map([[7, [{ fact: facts[1]!, helpfulCount: 9 }]]]);
+
+  it('moves stored sums that reproduce the global score', () => {
+    const plan = planHelpfulRescores(votes, new Map([[7, stored]]));
+    expect(plan.recompute).toEqual([]);
+    const after = computeBusinessScores([facts[0]!, { ...facts[1]!, helpfulCount: 9 }, facts[2]!]);
+    expect(plan.updates).toHaveLength(1);
+    expect(plan.updates[0]!.globalTrustScore).toBeCloseTo(after.globalTrustScore, 12);
+    expect([...plan.updates[0]!.groups.keys()]).toEqual([1, 2]);
+  });
+
+  it('recomputes a business whose sums were never stored or lag behind its global score', () => {
+    const never = { ...stored, newestMs: null };
+    // A score written by a release that kept no sums (a rollout): the sums say otherwise.
+    const behind = { ...stored, globalTrustScore: stored.globalTrustScore + 0.01 };
+    expect(planHelpfulRescores(votes, new Map([[7, never]]))).toEqual({
+      updates: [],
+      recompute: [7],
+    });
+    expect(planHelpfulRescores(votes, new Map([[7, behind]]))).toEqual({
+      updates: [],
+      recompute: [7],
+    });
+  });
+
+  it('leaves out a business it knows nothing of', () => {
+    expect(planHelpfulRescores(votes, new Map())).toEqual({ updates: [], recompute: [] });
+  });
+});
