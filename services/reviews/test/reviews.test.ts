@@ -191,7 +191,18 @@ describe('reading reviews', () => {
     expect((await alice.client.get('/api/reviews/99999999')).status).toBe(404);
     expect((await alice.client.get('/api/reviews/abc')).status).toBe(404);
     expect((await alice.client.get('/api/groups/424242/reviews')).status).toBe(404);
+    expect((await alice.client.get('/api/groups/424242/reviews?sort=highest')).status).toBe(404);
     expect((await alice.client.get('/api/businesses/424242/reviews')).status).toBe(404);
+    // A known group nobody has reviewed in yet: an empty page, not a 404.
+    const quiet = await world.group();
+    for (const query of ['', '?sort=highest']) {
+      const empty = await carol.client.get(`/api/groups/${quiet}/reviews${query}`);
+      expect({ query, status: empty.status, body: empty.body }).toEqual({
+        query,
+        status: 200,
+        body: [],
+      });
+    }
     expect((await world.stack.client().get('/api/reviews/feed')).status).toBe(401);
     expect((await world.stack.client().get('/api/reviews/user')).status).toBe(401);
   });

@@ -325,11 +325,15 @@ export function createReviews({ db }: ReviewsDeps) {
       query: ReviewListQuery,
       viewerId: number | null,
     ): Promise<ReviewPage> {
-      if (!(await projectionsStore.groupExists(db, groupId))) throw notFound('Group not found');
-      if (isPlainList(query)) {
-        return page(await reviewsStore.groupPage(db, groupId, pageArgs(query), viewerId), query);
+      const result = isPlainList(query)
+        ? page(await reviewsStore.groupPage(db, groupId, pageArgs(query), viewerId), query)
+        : await sorted({ groupId }, query, viewerId);
+      // As for a business below: reviews found prove the group exists (groups are never
+      // deleted), so the projection is looked up only when the page is empty.
+      if (result.items.length === 0 && !(await projectionsStore.groupExists(db, groupId))) {
+        throw notFound('Group not found');
       }
-      return sorted({ groupId }, query, viewerId);
+      return result;
     },
 
     /** A profile's figures (issue 18): published reviews and the helpful votes they received. */
