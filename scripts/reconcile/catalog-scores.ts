@@ -4,6 +4,7 @@ import {
   type ReviewFact,
 } from '../../services/catalog/src/domain/trust-score.ts';
 import { BUSINESS_LOCK } from '../../services/catalog/src/store/lock-keys.ts';
+import { reviewFactOf, type CountedFactRow } from '../../services/catalog/src/store/fact-rows.ts';
 import { countOf, type Sql } from './db.ts';
 import type { Check, Drift } from './engine.ts';
 
@@ -23,15 +24,7 @@ const EPSILON = 1e-9;
 const BATCH = 500;
 
 async function recomputed(query: Sql, businessIds: number[]): Promise<Map<number, BusinessScores>> {
-  const rows = await query<{
-    business_id: number;
-    rating: number;
-    helpful_count: number;
-    author_verified: boolean;
-    author_new_account: boolean;
-    created_at: Date;
-    group_ids: number[];
-  }>(
+  const rows = await query<CountedFactRow & { business_id: number }>(
     `select business_id, rating, helpful_count, author_verified, author_new_account, created_at,
             group_ids
        from catalog.review_facts
@@ -40,14 +33,7 @@ async function recomputed(query: Sql, businessIds: number[]): Promise<Map<number
   );
   const facts = new Map<number, ReviewFact[]>(businessIds.map((id) => [id, []]));
   for (const row of rows) {
-    facts.get(row.business_id)?.push({
-      rating: row.rating,
-      helpfulCount: row.helpful_count,
-      authorVerified: row.author_verified,
-      authorNewAccount: row.author_new_account,
-      createdAtMs: row.created_at.getTime(),
-      groupIds: row.group_ids,
-    });
+    facts.get(row.business_id)?.push(reviewFactOf(row));
   }
   return new Map([...facts].map(([id, list]) => [id, computeBusinessScores(list)]));
 }

@@ -1,22 +1,13 @@
 import type { Knex, Migration } from '@trustcircle/service-kit';
 import { computeBusinessScores, type ReviewFact } from '../src/domain/trust-score';
+import { reviewFactOf, type CountedFactRow } from '../src/store/fact-rows';
 
 const BATCH = 500;
-
-interface FactRow {
-  business_id: number;
-  rating: number;
-  helpful_count: number;
-  author_verified: boolean;
-  author_new_account: boolean;
-  created_at: Date;
-  group_ids: number[];
-}
 
 /** Fills the new sums of the businesses `ids` from their counted facts. */
 async function fillSums(db: Knex, ids: number[]): Promise<void> {
   const rows = (
-    await db.raw<{ rows: FactRow[] }>(
+    await db.raw<{ rows: (CountedFactRow & { business_id: number })[] }>(
       `select business_id, rating, helpful_count, author_verified, author_new_account,
               created_at, group_ids
          from review_facts
@@ -27,14 +18,7 @@ async function fillSums(db: Knex, ids: number[]): Promise<void> {
   const facts = new Map<number, ReviewFact[]>();
   for (const row of rows) {
     const list = facts.get(row.business_id) ?? [];
-    list.push({
-      rating: row.rating,
-      helpfulCount: row.helpful_count,
-      authorVerified: row.author_verified,
-      authorNewAccount: row.author_new_account,
-      createdAtMs: row.created_at.getTime(),
-      groupIds: row.group_ids,
-    });
+    list.push(reviewFactOf(row));
     facts.set(row.business_id, list);
   }
   for (const [businessId, list] of facts) {

@@ -8,6 +8,7 @@ import type {
 } from '@trustcircle/contracts';
 import type { Knex } from '@trustcircle/service-kit';
 import { projectionsStore, type FactRow, type FactWrite } from '../store/projections-store';
+import { reviewFactOf } from '../store/fact-rows';
 import { scoresStore, type StoredSums, type SumsUpdate } from '../store/scores-store';
 import {
   computeBusinessScores,
@@ -107,14 +108,7 @@ export function mergeVote(existing: FactRow | null, vote: VoteChangedEventData):
 /** A fact the scores count: its review's state is known and it is not hidden. */
 function countedFact(fact: FactRow | null): ReviewFact | null {
   if (!fact || fact.rating === null || fact.hidden || fact.created_at === null) return null;
-  return {
-    rating: fact.rating,
-    helpfulCount: fact.helpful_count,
-    authorVerified: fact.author_verified,
-    authorNewAccount: fact.author_new_account,
-    createdAtMs: fact.created_at.getTime(),
-    groupIds: fact.group_ids,
-  };
+  return reviewFactOf({ ...fact, rating: fact.rating, created_at: fact.created_at });
 }
 
 /** Stored sums a global score was derived from reproduce it to this (rounding aside). */
