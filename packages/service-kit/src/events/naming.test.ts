@@ -1,3 +1,4 @@
+import { REVIEW_SUBJECTS, USER_SUBJECTS, type EventSubject } from '@trustcircle/contracts';
 import { consumerFilters, eventNaming } from './naming';
 
 describe('eventNaming', () => {
@@ -34,9 +35,20 @@ describe('consumerFilters', () => {
       {
         producer: 'reviews',
         stream: 'P_REVIEWS',
-        filterSubject: 'p.reviews.>',
+        filterSubject: 'p.reviews.review.>',
         subjects: ['reviews.review.created', 'reviews.review.hidden'],
       },
+    ]);
+  });
+
+  it("filters on the subjects' common tokens, so what is not wanted is not delivered", () => {
+    const filterOf = (subjects: EventSubject[]) =>
+      consumerFilters(eventNaming(''), subjects).map((filter) => filter.filterSubject);
+    expect(filterOf(['reviews.review.created', 'reviews.vote.changed'])).toEqual(['reviews.>']);
+    expect(filterOf([...REVIEW_SUBJECTS])).toEqual(['reviews.review.>']);
+    expect(filterOf([...USER_SUBJECTS, 'reviews.reply.created', 'reviews.reply.deleted'])).toEqual([
+      'identity.user.>',
+      'reviews.reply.>',
     ]);
   });
 });

@@ -27,7 +27,10 @@ export function eventNaming(prefix = ''): EventNaming {
 
 /**
  * A JetStream consumer reads one stream and (on NATS 2.9) one filter subject: group the
- * subjects a consumer wants by producer, and use the exact subject when there is only one.
+ * subjects a consumer wants by producer, and filter on the narrowest subject that covers them
+ * (the exact one when alone, else a wildcard after their common tokens). Each message the
+ * filter lets through costs the consumer a delivery, a parse and an ack even when it is not
+ * wanted: a consumer of a review's states must not receive every helpful vote.
  */
 export function consumerFilters(
   naming: EventNaming,
@@ -42,7 +45,24 @@ export function consumerFilters(
     producer,
     stream: naming.streamName(producer),
     filterSubject:
-      list.length === 1 ? naming.wireSubject(list[0]!) : naming.producerWildcard(producer),
+      list.length === 1
+        ? naming.wireSubject(list[0]!)
+        : `${naming.wireSubject(commonTokens(list).join('.'))}.>`,
     subjects: list,
   }));
+}
+
+/**
+ * The leading tokens every subject shares, never a whole subject (`x.>` does not match `x`);
+ * at least the producer's, which grouped them.
+ */
+function commonTokens(subjects: readonly string[]): string[] {
+  const [first = [], ...rest] = subjects.map((subject) => subject.split('.'));
+  const shared = first.slice(0, -1);
+  for (const tokens of rest) {
+    let i = 0;
+    while (i < shared.length && i < tokens.length - 1 && shared[i] === tokens[i]) i += 1;
+    shared.length = i;
+  }
+  return shared;
 }
