@@ -70,6 +70,35 @@ describe('outbox', () => {
     expect(await world.db('outbox').count({ n: '*' })).toEqual([{ n: '0' }]);
   });
 
+  it('keeps an event whose publish is not acknowledged, as it was, and relays the others', async () => {
+    const ctx = world.context();
+    const relay = world.relay(ctx);
+    const [first] = await world.writeEvents(1, 1);
+    // An envelope over NATS's max_payload (1 MB): the server refuses it, every time.
+    const tooBig = {
+      id: randomUUID(),
+      subject: 'reviews.vote.changed',
+      envelope: JSON.stringify({ padding: 'x'.repeat(1_100_000) }),
+      created_at: new Date('2026-01-02T03:04:05Z'),
+    };
+    await world.db('outbox').insert(tooBig);
+    const [last] = await world.writeEvents(1, 2);
+    const before = await world.db('outbox').where({ id: tooBig.id }).first('seq');
+    await ctx.nats.connected();
+
+    expect(await relay.relayOnce()).toBe(2);
+    const left = await world.db('outbox').select('seq', 'id', 'created_at');
+    expect(left).toEqual([{ seq: before.seq, id: tooBig.id, created_at: tooBig.created_at }]);
+    expect(await streamMessages()).toBe(2);
+    const jsm = await nc.jetstreamManager();
+    const published = await Promise.all(
+      [1, 2].map(async (seq) =>
+        (await jsm.streams.getMessage(stream(), { seq })).header.get('Nats-Msg-Id'),
+      ),
+    );
+    expect(published).toEqual([first, last]);
+  });
+
   it('relays with two replicas on one schema, publishing each event once', async () => {
     const first = world.context();
     const second = world.context();

@@ -10,6 +10,21 @@ export interface OutboxRow {
   tracestate: string | null;
 }
 
+/** A row as the relay takes it: with its time, to put it back as it was. */
+export interface TakenRow extends OutboxRow {
+  created_at: Date;
+}
+
+const TAKEN_COLUMNS = [
+  'seq',
+  'id',
+  'subject',
+  'envelope',
+  'traceparent',
+  'tracestate',
+  'created_at',
+];
+
 /** All SQL on the `outbox` table. Unqualified names resolve in the service's own schema. */
 export const outboxStore = {
   async insert(
@@ -39,39 +54,39 @@ export const outboxStore = {
   },
 
   /**
+   * Takes the oldest rows out of the outbox for one relay round: deleted in the round's
+   * transaction and answered, so the round costs one statement instead of a lock, a read and a
+   * delete. A rollback (the publish failed, the relay crashed) puts them all back.
+   *
    * One relay at a time per schema: a transaction-scoped advisory lock, released by commit or
-   * rollback, so a crashed relay can never leave it held. Its own statement on purpose: the
-   * read that follows must take its snapshot after the lock is granted. Folded into the read,
-   * the statement's snapshot predates the lock: a relay whose statement began just before
-   * another's commit got the lock and republished the rows that commit had deleted (the
-   * two-replica test catches it).
+   * rollback, so a crashed relay can never leave it held; not granted, nothing is taken. The
+   * statement's snapshot predates the lock, so it may still see rows a relay that held the lock
+   * deleted and committed since: as a `delete` it skips them (a row deleted by a committed
+   * transaction is not deleted twice under read committed), where a `select` republished them
+   * (the two-replica test catches it).
    */
-  async tryLock(trx: Knex.Transaction): Promise<boolean> {
-    const [row] = await preparedRows<{ locked: boolean }>(
+  async take(trx: Knex.Transaction, limit: number): Promise<TakenRow[]> {
+    // Prepared: the relay runs it every round, for every event written.
+    const rows = await preparedRows<TakenRow>(
       trx,
       trx.raw(
-        `select pg_try_advisory_xact_lock(hashtext('trustcircle.outbox.' || current_schema())) as locked`,
+        `delete from outbox
+          where (select pg_try_advisory_xact_lock(hashtext('trustcircle.outbox.' || current_schema())))
+            and seq <= (select max(seq) from (select seq from outbox order by seq limit ?) as oldest)
+         returning ${TAKEN_COLUMNS.join(', ')}`,
+        [limit],
       ),
     );
-    return row?.locked === true;
+    // Published in `seq` order: a `returning` list has no order of its own.
+    return rows.sort((a, b) => (BigInt(a.seq) < BigInt(b.seq) ? -1 : 1));
   },
 
-  // The relay's statements are prepared: it runs them every round, for every event written.
-  async oldest(trx: Knex.Transaction, limit: number): Promise<OutboxRow[]> {
-    return preparedRows<OutboxRow>(
-      trx,
-      trx('outbox')
-        .select('seq', 'id', 'subject', 'envelope', 'traceparent', 'tracestate')
-        .orderBy('seq')
-        .limit(limit),
+  /** Puts rows taken by this round back as they were (their publish was not acknowledged). */
+  async putBack(trx: Knex.Transaction, rows: TakenRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    await trx('outbox').insert(
+      rows.map((row) => ({ ...row, envelope: JSON.stringify(row.envelope) })),
     );
-  },
-
-  async remove(trx: Knex.Transaction, ids: string[]): Promise<void> {
-    // One statement text whatever the count (an `in` list would prepare one per length).
-    if (ids.length) {
-      await preparedRows(trx, trx.raw('delete from outbox where id = any(?::uuid[])', [ids]));
-    }
   },
 
   async backlog(db: Knex): Promise<{ rows: number; oldestAgeSeconds: number }> {

@@ -40,10 +40,10 @@ const encoder = new TextEncoder();
 
 /**
  * Publishes the service's outbox to JetStream (design §3). One round, in one transaction:
- * take the schema's advisory lock (another replica holding it means it is relaying), read the
- * oldest rows, publish them all at once with `Nats-Msg-Id` = event id, delete the acked ones,
- * commit. A crash after publishing and before commit republishes rows the stream then
- * drops as duplicates.
+ * take the oldest rows out of the outbox under the schema's advisory lock (another replica
+ * holding it means it is relaying), publish them all at once with `Nats-Msg-Id` = event id,
+ * put back the ones not acknowledged, commit. A crash after publishing and before commit
+ * republishes rows the stream then drops as duplicates.
  */
 export function createOutboxRelay(ctx: EventsContext, options: RelayOptions = {}): OutboxRelay {
   const link = requireNats(ctx, 'the outbox relay');
@@ -147,8 +147,7 @@ export function createOutboxRelay(ctx: EventsContext, options: RelayOptions = {}
 
   async function round(nc: NatsConnection): Promise<Round> {
     return ctx.db.transaction(async (trx) => {
-      if (!(await outboxStore.tryLock(trx))) return { acked: 0, failed: 0, full: false };
-      const rows = await outboxStore.oldest(trx, batchSize);
+      const rows = await outboxStore.take(trx, batchSize);
       if (rows.length === 0) return { acked: 0, failed: 0, full: false };
       await provision(nc, rows);
       const js = nc.jetstream();
@@ -156,19 +155,18 @@ export function createOutboxRelay(ctx: EventsContext, options: RelayOptions = {}
       const results = await Promise.allSettled(
         rows.map((row) => publishRow(js, naming.wireSubject(row.subject), row)),
       );
-      const acked = rows.filter((_, i) => results[i]!.status === 'fulfilled');
-      await outboxStore.remove(
-        trx,
-        acked.map((row) => row.id),
-      );
-      for (const row of acked) metrics.published.inc({ subject: row.subject });
-      const failed = rows.length - acked.length;
+      const unacked = rows.filter((_, i) => results[i]!.status === 'rejected');
+      await outboxStore.putBack(trx, unacked);
+      for (const [i, row] of rows.entries()) {
+        if (results[i]!.status === 'fulfilled') metrics.published.inc({ subject: row.subject });
+      }
+      const failed = unacked.length;
       if (failed) {
         metrics.failed.inc(failed);
         const firstError = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
         logger.warn({ err: firstError.reason, failed }, 'outbox publish not acknowledged');
       }
-      return { acked: acked.length, failed, full: rows.length === batchSize };
+      return { acked: rows.length - failed, failed, full: rows.length === batchSize };
     });
   }
 
