@@ -118,6 +118,10 @@ describe('PUT and DELETE /api/reviews/{id}/helpful', () => {
     await world.admin('reviews').where({ id }).update({ hidden: true, status: 'held' });
     expect((await put(voter.client, id)).status).toBe(404);
     expect((await del(voter.client, id)).status).toBe(404);
+    // A refused vote leaves nothing: no vote row, no count, no event (the add is rolled back).
+    expect(await voteRows(id)).toBe(0);
+    expect(await storedCount(id)).toBe(0);
+    expect(await voteEvents(id)).toEqual([]);
   });
 });
 
@@ -129,6 +133,9 @@ describe('POST /api/reviews/{id}/helpful', () => {
     expect((await toggle(author.client, id)).status).toBe(403);
     expect((await toggle(voter.client, 99_999_999)).status).toBe(404);
     expect((await toggle(world.stack.client(), id)).status).toBe(401);
+    expect(await voteRows(id)).toBe(0);
+    expect(await storedCount(id)).toBe(0);
+    expect((await voteEvents(id)).map((event) => event.data.voted)).toEqual([true, false]);
   });
 
   it('stays consistent under 50 parallel toggles by one user', async () => {

@@ -64,16 +64,33 @@ export function createVotes({ db, now = () => new Date() }: VotesDeps) {
     reviewId: number,
     intent: VoteIntent,
   ): Promise<HelpfulVoteResponse> {
-    const review = await reviewsStore.lock(trx, reviewId);
+    const steps = voteSteps(intent);
+    // An add rides on the lock's statement; a refused voter rolls it back with the transaction.
+    const locked =
+      steps[0] === 'add'
+        ? await votesStore.lockAndAdd(trx, reviewId, voterId)
+        : { review: await reviewsStore.lock(trx, reviewId), added: null };
+    const review = locked.review;
     checkVoter(review, voterId);
-    for (const step of voteSteps(intent)) {
-      const facts = await votesStore.change(trx, step, reviewId, voterId);
-      if (!facts) continue;
-      const voted = votedAfter(intent, step);
-      await publishVoteChanged(trx, facts, { voterId, voted });
-      return { voted, helpfulCount: facts.helpfulCount };
+    if (locked.added) return changed(trx, locked.added, voterId, intent, 'add');
+    if (steps.includes('remove')) {
+      const facts = await votesStore.remove(trx, reviewId, voterId);
+      if (facts) return changed(trx, facts, voterId, intent, 'remove');
     }
     return { voted: votedAfter(intent, null), helpfulCount: review.helpfulCount };
+  }
+
+  /** A change made: its event, in the same transaction, and the answer. */
+  async function changed(
+    trx: Knex.Transaction,
+    facts: ReviewFacts,
+    voterId: number,
+    intent: VoteIntent,
+    step: VoteStep,
+  ): Promise<HelpfulVoteResponse> {
+    const voted = votedAfter(intent, step);
+    await publishVoteChanged(trx, facts, { voterId, voted });
+    return { voted, helpfulCount: facts.helpfulCount };
   }
 
   const run = (voterId: number, reviewId: number, intent: VoteIntent) =>

@@ -5,11 +5,11 @@ import { FACT_COLUMNS, toFacts, type ReviewFacts, type ReviewFactsRow } from './
 /** A change to one person's vote on one review. */
 export type VoteStep = 'add' | 'remove';
 
-const ADD_VOTE = `insert into helpful_votes (review_id, user_id) values (?, ?)
-                  on conflict (review_id, user_id) do nothing
-                  returning review_id`;
-const REMOVE_VOTE = `delete from helpful_votes where review_id = ? and user_id = ?
-                     returning review_id`;
+/** The counter and version after `lockAndAdd`'s add, null when it added nothing. */
+interface AddedRow {
+  added_helpful_count: number | null;
+  added_version: number | null;
+}
 
 /** What a helpful toggle's `Idempotency-Key` recorded: the review and its first answer. */
 export interface StoredVoteKey {
@@ -20,30 +20,67 @@ export interface StoredVoteKey {
 /** All SQL on helpful votes and the toggle's idempotency keys. */
 export const votesStore = {
   /**
-   * Adds (`add`) or removes (`remove`) the caller's vote and moves the counter and version with
-   * it, in one statement; answers the review's new facts, or null when there was no vote to add
-   * or remove. The caller holds the review's lock, so the statement's snapshot holds every vote
-   * committed before it and the counter always equals the vote rows.
+   * Removes the caller's vote and moves the counter and version with it, in one statement;
+   * answers the review's new facts, or null when there was no vote to remove. The caller holds
+   * the review's lock, so the statement's snapshot holds every vote committed before it and
+   * the counter always equals the vote rows.
    */
-  async change(
-    trx: Knex,
-    step: VoteStep,
-    reviewId: number,
-    userId: number,
-  ): Promise<ReviewFacts | null> {
+  async remove(trx: Knex, reviewId: number, userId: number): Promise<ReviewFacts | null> {
     const [row] = await preparedRows<ReviewFactsRow>(
       trx,
       trx.raw(
-        `with changed as (${step === 'add' ? ADD_VOTE : REMOVE_VOTE})
-         update reviews
-            set helpful_count = helpful_count ${step === 'add' ? '+' : '-'} 1,
-                version = version + 1
-          where id = (select review_id from changed)
+        `with removed as (
+           delete from helpful_votes where review_id = ? and user_id = ? returning review_id)
+         update reviews set helpful_count = helpful_count - 1, version = version + 1
+          where id = (select review_id from removed)
          returning ${FACT_COLUMNS.join(', ')}`,
         [reviewId, userId],
       ),
     );
     return row ? toFacts(row) : null;
+  },
+
+  /**
+   * Locks the review and adds the caller's vote in one statement (the commonest vote is an
+   * add, and this saves it a round trip): answers the review's facts as locked, and its facts
+   * after the add, or null when there was no review or the vote was there already. The lock is
+   * taken before the insert runs, so a concurrent vote by the same caller has committed and
+   * its row makes this one conflict. The caller checks the voter on `review` and rolls back the
+   * add when refused. Only an add rides on the lock: a removal must take its snapshot after
+   * the lock is granted (`change`).
+   */
+  async lockAndAdd(
+    trx: Knex,
+    reviewId: number,
+    userId: number,
+  ): Promise<{ review: ReviewFacts | null; added: ReviewFacts | null }> {
+    const [row] = await preparedRows<ReviewFactsRow & AddedRow>(
+      trx,
+      trx.raw(
+        `with review as (
+           select ${FACT_COLUMNS.join(', ')} from reviews where id = ? for update
+         ), added as (
+           insert into helpful_votes (review_id, user_id) select id, ? from review
+           on conflict (review_id, user_id) do nothing
+           returning review_id
+         ), counted as (
+           update reviews set helpful_count = helpful_count + 1, version = version + 1
+            where id = (select review_id from added)
+           returning helpful_count, version
+         )
+         select review.*, counted.helpful_count as added_helpful_count,
+                counted.version as added_version
+           from review left join counted on true`,
+        [reviewId, userId],
+      ),
+    );
+    if (!row) return { review: null, added: null };
+    const review = toFacts(row);
+    if (row.added_version === null) return { review, added: null };
+    return {
+      review,
+      added: { ...review, helpfulCount: row.added_helpful_count!, version: row.added_version },
+    };
   },
 
   /** Moves the counter by `delta` and raises the version (others project the count). */
