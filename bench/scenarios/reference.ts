@@ -111,9 +111,9 @@ export async function run(): Promise<ScenarioResult[]> {
       ...production,
       UPSTREAM_URL: r2Service,
     });
-    // `BENCH_READ_LANE=false`: the gateway's reads through Express's router (before/after).
-    const lane: Record<string, string> = process.env.BENCH_READ_LANE
-      ? { READ_LANE: process.env.BENCH_READ_LANE }
+    // `BENCH_LANES=false`: the gateway's requests through Express's router (before/after).
+    const lane: Record<string, string> = process.env.BENCH_LANES
+      ? { LANES: process.env.BENCH_LANES }
       : {};
     const gateway = await startPlatform(bench, lane);
     const communities = `http://127.0.0.1:${PLATFORM_PORTS.communities}`;

@@ -21,7 +21,7 @@ import { loadGatewayKeys } from './keys';
 import { createProxies, prefix, type UpstreamRoute } from './proxy';
 import { createGatewayLimits } from './limits';
 import { OpenStreams } from './open-streams';
-import { readLaneOf } from './read-lane';
+import { laneOf } from './lanes';
 import { accountRoutes } from './routes/account-routes';
 import { identityCalls } from './routes/identity-calls';
 import { leaveRoutes } from './routes/leave-routes';
@@ -141,7 +141,7 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
 
   // Every answer's security headers, and what every `/api` request passes before a route or
   // proxy sees it (each write spends on its per-account and per-IP limits here). Named, because
-  // the read lane runs the same handlers.
+  // the lanes run the same handlers.
   const edge: RequestHandler[] = [
     helmet({ contentSecurityPolicy: contentSecurityPolicy(config.NODE_ENV === 'production') }),
     dropDevOnlyHeaders(config.ALLOW_BACKDATED_REVIEWS),
@@ -225,8 +225,8 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
       app.use(frontendRoutes(config, { upstreams, logger }));
     },
   });
-  // A service's read and the composed page (most of all traffic) run the same handlers without
-  // Express's router.
+  // A service's reads and writes and the composed page (nearly all traffic) run the same
+  // handlers without Express's router.
   const laneTo = (last: RequestHandler) =>
     createLane(app, [
       { handlers: edge },
@@ -235,7 +235,7 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
     ]);
   const lanes = { proxy: laneTo(proxies), composed: laneTo(businessDetail) };
   const listener: RequestListener = (req, res) => {
-    const lane = config.READ_LANE === 'true' ? readLaneOf(req, routes) : undefined;
+    const lane = config.LANES === 'true' ? laneOf(req, routes) : undefined;
     (lane ? lanes[lane] : app)(req, res);
   };
 

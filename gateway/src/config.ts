@@ -41,11 +41,11 @@ export const GatewayEnvSchema = BaseServiceEnvSchema.extend({
   SESSION_ABSOLUTE_TTL_HOURS: positiveInt(30 * 24),
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5000),
   /**
-   * Services' reads (GET/HEAD proxied to a service) skip Express's router (read-lane.ts).
-   * `false` sends them through the router like everything else: a switch for operators, and
-   * the test's way to compare both paths' answers.
+   * Services' reads and writes (proxied to a service) and the composed business page skip
+   * Express's router (lanes.ts). `false` sends them through the router like everything else:
+   * a switch for operators, and the test's way to compare both paths' answers.
    */
-  READ_LANE: z.enum(['true', 'false']).default('true'),
+  LANES: z.enum(['true', 'false']).default('true'),
   /** `auto`: Secure cookies (and the `__Host-` prefix) in production. */
   COOKIE_SECURE: bool('auto'),
   /** Extra origins allowed to send state-changing requests, comma-separated. */
