@@ -115,7 +115,7 @@ function countedFact(fact: FactRow | null): ReviewFact | null {
 const SUMS_AGREE = 1e-9;
 
 /** The stored sums are the ones the stored global score was computed from. */
-export function sumsAgree(stored: StoredSums): boolean {
+function sumsAgree(stored: StoredSums): boolean {
   return Math.abs(globalScore(stored.sums) - stored.globalTrustScore) <= SUMS_AGREE;
 }
 
