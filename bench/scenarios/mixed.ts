@@ -9,7 +9,7 @@
  */
 import pg from 'pg';
 import { insertSessions, PRODUCTION_SESSION_COOKIE } from '../support/auth.ts';
-import { peakRssMb } from '../support/cpu.ts';
+import { cpuPerRequest, cpuSnapshot, cpuWanted, peakRssMb } from '../support/cpu.ts';
 import { paced, type PacedRequest, type PacedResult } from '../support/paced.ts';
 import { propagationProbe } from '../support/propagation.ts';
 import {
@@ -146,6 +146,7 @@ export async function run(): Promise<ScenarioResult[]> {
       );
     await offer(3, 0.3); // Warm-up: pools, plans, JIT, caches.
     probe.start();
+    const cpuBefore = cpuWanted() ? cpuSnapshot() : null;
     const results = await offer(SECONDS, 1);
     const propagation = await probe.stop();
     const rss = peakRssMb();
@@ -154,6 +155,12 @@ export async function run(): Promise<ScenarioResult[]> {
     const sent = results.reduce((sum, r) => sum + r.sent, 0);
     const failed = results.reduce((sum, r) => sum + r.non2xx + r.errors, 0);
     const answered = results.reduce((sum, r) => sum + r.rate, 0);
+    // `BENCH_CPU=1`: where the mix's CPU went, per request sent, by process.
+    if (cpuBefore) {
+      console.log(
+        `  mixed: ms of CPU per request: ${cpuPerRequest(cpuBefore, cpuSnapshot(), sent)}`,
+      );
+    }
     const errorShare = (100 * failed) / sent;
     const [heaviest, mostMb] = [...rss].sort((a, b) => b[1] - a[1])[0] ?? ['none', 0];
     return [
