@@ -361,11 +361,6 @@ export const reviewsStore = {
     );
   },
 
-  /**
-   * The feed: reviews tagged with any of the user's groups, plus the user's own. Each group's
-   * newest entries come from one index range (a bounded scan per group), then the merge keeps
-   * the newest — the cost does not grow with the size of the groups.
-   */
   /** Published reviews of a member and the helpful votes on them (`reviews_user_idx`). */
   async statsOf(db: Knex, userId: number): Promise<{ reviewCount: number; helpfulVotes: number }> {
     const { rows } = await db.raw<{ rows: { reviews: number; helpful: number }[] }>(
@@ -376,6 +371,11 @@ export const reviewsStore = {
     return { reviewCount: rows[0]!.reviews, helpfulVotes: rows[0]!.helpful };
   },
 
+  /**
+   * The feed: reviews tagged with any of the user's groups, plus the user's own. Each group's
+   * newest entries come from one index range (a bounded scan per group), then the merge keeps
+   * the newest — the cost does not grow with the size of the groups.
+   */
   async feedPage(db: Knex, userId: number, page: PageArgs): Promise<ReviewView[]> {
     const before = page.before ?? MAX_ID;
     const rows = take(page);
