@@ -17,7 +17,7 @@ module.exports = {
   moduleNameMapper: {
     '^@trustcircle/(contracts|http-server|service-kit|testing)$': '<rootDir>/packages/$1/src',
     // The browser's subpath imports of the contracts (webpack aliases them the same way).
-    '^@trustcircle/contracts/(users|communities|reviews|catalog|moderation|constants|account|email-change|account-leave|social)$':
+    '^@trustcircle/contracts/(users|communities|reviews|catalog|moderation|constants|frontends|account|email-change|account-leave|social)$':
       '<rootDir>/packages/contracts/src/$1.ts',
     '^@trustcircle/gateway$': '<rootDir>/gateway/src/service.ts',
     '^@trustcircle/(identity|communities|catalog|reviews|social)$':

@@ -215,6 +215,11 @@ function createFrontendConfig(options) {
             root,
             'packages/contracts/src/constants.ts',
           ),
+          // Which sections each remote answers (no zod: the shell's entry chunk reads it).
+          '@trustcircle/contracts/frontends': path.join(
+            root,
+            'packages/contracts/src/frontends.ts',
+          ),
           '@trustcircle/contracts/moderation': path.join(
             root,
             'packages/contracts/src/moderation.ts',

@@ -3,6 +3,7 @@ import type { Logger } from '@trustcircle/service-kit';
 import { Router, type RequestHandler, type Response } from 'express';
 import type { GatewayConfig } from './config';
 import { forward, forwardTarget } from './forward';
+import { remotePreloads } from './remote-preloads';
 import type { Upstreams } from './upstream';
 
 /**
@@ -83,9 +84,20 @@ export function frontendRoutes(
   );
   if (config.SHELL_URL) {
     const shell = staticProxy(config.SHELL_URL, 'TrustCircle', deps);
+    const preloads = remotePreloads({
+      remotes: [
+        { name: 'groups', manifestUrl: mfeConfig.groups!, serverUrl: config.GROUPS_MFE_URL },
+        { name: 'business', manifestUrl: mfeConfig.business!, serverUrl: config.BUSINESS_MFE_URL },
+      ],
+      upstreams: deps.upstreams,
+      logger: deps.logger,
+    });
     router.use((req, res, next) => {
       if (isGatewayPath(req.path) || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
       res.locals.metricsRoute = 'proxy:shell';
+      // A remote's page: what it will need, hinted with the HTML (remote-preloads.ts).
+      const link = preloads.linkFor(req.path);
+      if (link) res.setHeader('Link', link);
       return shell(req, res, next);
     });
   }

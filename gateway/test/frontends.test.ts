@@ -6,13 +6,27 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { gatewayService } from '@trustcircle/gateway';
 import { identityService } from '@trustcircle/identity';
 import { startStaticServer, type RunningStaticServer } from '@trustcircle/http-server';
-import { startStack, type TestStack } from '@trustcircle/testing';
+import { startStack, waitFor, type TestStack } from '@trustcircle/testing';
 
 let stack: TestStack;
 let shell: RunningStaticServer;
 let groups: RunningStaticServer;
 let dir: string;
 const bundle = `console.log(${JSON.stringify('TrustCircle '.repeat(100))});`;
+/** The parts of a remote's mf-manifest.json the gateway reads for its preload hints. */
+const groupsManifest = {
+  id: 'groups',
+  metaData: { publicPath: '/mfe/groups/', remoteEntry: { name: 'remoteEntry.js', path: '' } },
+  exposes: [
+    {
+      path: './routes',
+      assets: {
+        js: { sync: ['static/js/806.eb6b8eecb6.js'], async: ['static/js/420.a64360ef93.js'] },
+        css: { sync: ['static/css/806.c1e8bf3827.css'], async: [] },
+      },
+    },
+  ],
+};
 
 /** The answer's bytes exactly as the gateway sent them (fetch would decode them). */
 function rawGet(url: string, headers: Record<string, string>) {
@@ -34,7 +48,7 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'shell/static/js/app.0123abcd45.js'), bundle);
   writeFileSync(join(dir, 'shell/static/js/app.0123abcd45.js.br'), brotliCompressSync(bundle));
   writeFileSync(join(dir, 'shell/static/js/app.0123abcd45.js.gz'), gzipSync(bundle));
-  writeFileSync(join(dir, 'groups/mf-manifest.json'), '{"id":"groups"}');
+  writeFileSync(join(dir, 'groups/mf-manifest.json'), JSON.stringify(groupsManifest));
   shell = await startStaticServer({ root: join(dir, 'shell') });
   groups = await startStaticServer({ root: join(dir, 'groups') });
   stack = await startStack({
@@ -120,7 +134,27 @@ describe('micro-frontend remotes', () => {
   it('forwards /mfe/groups/* to the groups server without the prefix', async () => {
     const res = await stack.client().get('/mfe/groups/mf-manifest.json');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id: 'groups' });
+    expect(res.body).toEqual(groupsManifest);
+  });
+
+  it("hints a remote's page with what it will load: manifest, entry, route table", async () => {
+    const linkOf = async (path: string) => (await stack.client().get(path)).headers.get('link');
+    // The gateway reads the manifest at start; a page never waits for it.
+    await waitFor(async () => (await linkOf('/groups/12'))?.includes('remoteEntry') === true, {
+      what: 'the groups manifest read',
+    });
+    expect((await linkOf('/Groups/12?tab=members'))?.split(', ')).toEqual([
+      '</mfe/groups/mf-manifest.json>; rel=preload; as=fetch; crossorigin',
+      '</mfe/groups/remoteEntry.js>; rel=preload; as=script',
+      '</mfe/groups/static/js/806.eb6b8eecb6.js>; rel=preload; as=script',
+      '</mfe/groups/static/css/806.c1e8bf3827.css>; rel=preload; as=style',
+    ]);
+    // A remote without a static server here: its manifest alone. The shell's own pages: none.
+    expect(await linkOf('/business/7')).toBe(
+      '</mfe/business/mf-manifest.json>; rel=preload; as=fetch; crossorigin',
+    );
+    expect(await linkOf('/')).toBeNull();
+    expect(await linkOf('/static/js/main.0123abcd45.js')).toBeNull();
   });
 
   it('answers 503 for a remote that is not configured or not running', async () => {

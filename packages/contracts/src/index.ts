@@ -16,3 +16,4 @@ export * from './feed';
 export * from './social';
 export * from './owners';
 export * from './api';
+export * from './frontends';

@@ -1,4 +1,5 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { REMOTE_SECTIONS, remoteOfPath } from '@trustcircle/contracts/frontends';
 import type { AppRoute, RemoteRouteTable } from '@trustcircle/ui';
 
 /**
@@ -13,32 +14,7 @@ export type RemotesConfig = Record<string, string>;
 export type TableState =
   { status: 'loading' } | { status: 'failed' } | { status: 'ready'; table: RemoteRouteTable };
 
-/**
- * Which top-level sections each remote answers. The shell must know them without loading the
- * remote (a remote that is down shows its panel there, not a 404); the remote's own `./routes`
- * table says which pages it has under them and who may open each.
- */
-export const REMOTE_SECTIONS: Readonly<Record<string, readonly string[]>> = {
-  groups: ['/groups'],
-  business: [
-    '/explore',
-    '/category',
-    '/trending',
-    '/reviews',
-    '/business',
-    '/write-review',
-    '/report',
-    '/moderation',
-  ],
-};
-
-/** The remote whose section `pathname` is in, if any (case-insensitive, as the router is). */
-export function remoteOfPath(pathname: string): string | undefined {
-  const path = pathname.toLowerCase();
-  return Object.keys(REMOTE_SECTIONS).find((name) =>
-    REMOTE_SECTIONS[name]?.some((section) => path === section || path.startsWith(`${section}/`)),
-  );
-}
+export { REMOTE_SECTIONS, remoteOfPath };
 
 let registered: Promise<RemotesConfig> | null = null;
 
