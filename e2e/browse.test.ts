@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { waitFor } from '@trustcircle/testing';
 import type { Page } from 'playwright-core';
 import {
+  BUSINESS_DIST,
   createBusiness,
   createGroup,
   expectNoSeriousViolations,
@@ -172,11 +175,21 @@ describe('Explore', () => {
     });
     const answer = await p.goto(`/business/${ids['Müller Automotive']}`);
     const hinted = [...(answer?.headers().link ?? '').matchAll(/<([^>]+)>/g)].map((m) => m[1]!);
-    // The manifest, the remote's entry, its route table's script and style.
+    // The manifest, the remote's entry, its route table's script and style, the page's files.
+    const pageFiles = (
+      JSON.parse(readFileSync(join(BUSINESS_DIST, 'page-assets.json'), 'utf8')) as Record<
+        string,
+        string[]
+      >
+    )['/business/:id']!.map((file) => `/mfe/business/${file}`);
+    expect(pageFiles.length).toBeGreaterThan(0);
     expect(hinted).toEqual(
-      expect.arrayContaining(['/mfe/business/mf-manifest.json', '/mfe/business/remoteEntry.js']),
+      expect.arrayContaining([
+        '/mfe/business/mf-manifest.json',
+        '/mfe/business/remoteEntry.js',
+        ...pageFiles,
+      ]),
     );
-    expect(hinted.length).toBeGreaterThanOrEqual(4);
     await p.getByRole('heading', { name: 'Müller Automotive' }).waitFor();
     // Chrome warns of a preload nothing used a few seconds after the load event.
     await p.waitForTimeout(3_500);

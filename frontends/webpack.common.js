@@ -12,6 +12,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const zlib = require('node:zlib');
 const CompressionPlugin = require('compression-webpack-plugin');
 const { DefinePlugin } = require('webpack');
+const { PageAssetsPlugin } = require('./page-assets-plugin.js');
 
 const root = path.resolve(__dirname, '..');
 const rootDeps = (/** @type {string} */ dir) =>
@@ -297,6 +298,7 @@ function createFrontendConfig(options) {
           // remote's entry to compare versions, and fail the page when a remote is down.
           shareStrategy: 'loaded-first',
         }),
+        ...(isRemote ? [new PageAssetsPlugin()] : []),
         new MiniCssExtractPlugin({
           filename: production ? 'static/css/[name].[contenthash:10].css' : 'static/css/[name].css',
           chunkFilename: production

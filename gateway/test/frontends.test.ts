@@ -13,6 +13,11 @@ let shell: RunningStaticServer;
 let groups: RunningStaticServer;
 let dir: string;
 const bundle = `console.log(${JSON.stringify('TrustCircle '.repeat(100))});`;
+/** page-assets.json (frontends/page-assets-plugin.js): each route's page files. */
+const groupsPages = {
+  '/groups': ['static/js/413.2b81bbaac4.js'],
+  '/groups/:id': ['static/js/641.6109c386c9.js', 'static/css/641.0123456789.css'],
+};
 /** The parts of a remote's mf-manifest.json the gateway reads for its preload hints. */
 const groupsManifest = {
   id: 'groups',
@@ -49,6 +54,7 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'shell/static/js/app.0123abcd45.js.br'), brotliCompressSync(bundle));
   writeFileSync(join(dir, 'shell/static/js/app.0123abcd45.js.gz'), gzipSync(bundle));
   writeFileSync(join(dir, 'groups/mf-manifest.json'), JSON.stringify(groupsManifest));
+  writeFileSync(join(dir, 'groups/page-assets.json'), JSON.stringify(groupsPages));
   shell = await startStaticServer({ root: join(dir, 'shell') });
   groups = await startStaticServer({ root: join(dir, 'groups') });
   stack = await startStack({
@@ -137,7 +143,7 @@ describe('micro-frontend remotes', () => {
     expect(res.body).toEqual(groupsManifest);
   });
 
-  it("hints a remote's page with what it will load: manifest, entry, route table", async () => {
+  it("hints a remote's page with what it will load: manifest, entry, route table, page", async () => {
     const linkOf = async (path: string) => (await stack.client().get(path)).headers.get('link');
     // The gateway reads the manifest at start; a page never waits for it.
     await waitFor(async () => (await linkOf('/groups/12'))?.includes('remoteEntry') === true, {
@@ -145,10 +151,14 @@ describe('micro-frontend remotes', () => {
     });
     expect((await linkOf('/Groups/12?tab=members'))?.split(', ')).toEqual([
       '</mfe/groups/mf-manifest.json>; rel=preload; as=fetch; crossorigin',
-      '</mfe/groups/remoteEntry.js>; rel=preload; as=script',
-      '</mfe/groups/static/js/806.eb6b8eecb6.js>; rel=preload; as=script',
-      '</mfe/groups/static/css/806.c1e8bf3827.css>; rel=preload; as=style',
+      '</mfe/groups/remoteEntry.js>; rel=preload; as=script; fetchpriority=low',
+      '</mfe/groups/static/js/806.eb6b8eecb6.js>; rel=preload; as=script; fetchpriority=low',
+      '</mfe/groups/static/css/806.c1e8bf3827.css>; rel=preload; as=style; fetchpriority=low',
+      '</mfe/groups/static/js/641.6109c386c9.js>; rel=preload; as=script; fetchpriority=low',
+      '</mfe/groups/static/css/641.0123456789.css>; rel=preload; as=style; fetchpriority=low',
     ]);
+    expect(await linkOf('/groups')).toContain('</mfe/groups/static/js/413.2b81bbaac4.js>');
+    expect(await linkOf('/groups/12/nope')).not.toContain('413');
     // A remote without a static server here: its manifest alone. The shell's own pages: none.
     expect(await linkOf('/business/7')).toBe(
       '</mfe/business/mf-manifest.json>; rel=preload; as=fetch; crossorigin',

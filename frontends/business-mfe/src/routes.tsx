@@ -3,16 +3,48 @@ import type { AppRoute, LazyPage, RemoteRouteTable, RouteAccess } from '@trustci
 import { businessPath } from './data';
 import './styles.scss';
 
-// Each page in its own chunk: a first load carries only the page being opened (issue 20).
-const Explore = lazyPage(() => import('./pages/Explore'), 'ExplorePage');
-const Category = lazyPage(() => import('./pages/CategoryPage'), 'CategoryPage');
-const Trending = lazyPage(() => import('./pages/Trending'), 'TrendingPage');
-const Review = lazyPage(() => import('./pages/ReviewPage'), 'ReviewPage');
-const BusinessDetail = lazyPage(() => import('./pages/BusinessDetail'), 'BusinessDetailPage');
-const NewBusiness = lazyPage(() => import('./pages/NewBusiness'), 'NewBusinessPage');
-const WriteReview = lazyPage(() => import('./pages/WriteReview'), 'WriteReviewPage');
-const ReportReview = lazyPage(() => import('./pages/ReportReview'), 'ReportReviewPage');
-const moderation = () => import('./moderation/ModerationScreens');
+// Each page in its own chunk: a first load carries only the page being opened (issue 20). Each
+// chunk is named after the routes that show it, so the gateway can hint a page's code with its
+// HTML (frontends/page-assets-plugin.js).
+const Explore = lazyPage(
+  () => import(/* webpackChunkName: "page /explore" */ './pages/Explore'),
+  'ExplorePage',
+);
+const Category = lazyPage(
+  () => import(/* webpackChunkName: "page /category/:category" */ './pages/CategoryPage'),
+  'CategoryPage',
+);
+const Trending = lazyPage(
+  () => import(/* webpackChunkName: "page /trending" */ './pages/Trending'),
+  'TrendingPage',
+);
+const Review = lazyPage(
+  () => import(/* webpackChunkName: "page /reviews/:id" */ './pages/ReviewPage'),
+  'ReviewPage',
+);
+const BusinessDetail = lazyPage(
+  () => import(/* webpackChunkName: "page /business/:id" */ './pages/BusinessDetail'),
+  'BusinessDetailPage',
+);
+const NewBusiness = lazyPage(
+  () => import(/* webpackChunkName: "page /business/new" */ './pages/NewBusiness'),
+  'NewBusinessPage',
+);
+const WriteReview = lazyPage(
+  () =>
+    import(
+      /* webpackChunkName: "page /write-review /write-review/:businessId" */ './pages/WriteReview'
+    ),
+  'WriteReviewPage',
+);
+const ReportReview = lazyPage(
+  () => import(/* webpackChunkName: "page /report/review/:id" */ './pages/ReportReview'),
+  'ReportReviewPage',
+);
+const moderation = () =>
+  import(
+    /* webpackChunkName: "page /moderation /moderation/claims /moderation/log" */ './moderation/ModerationScreens'
+  );
 const ModerationQueue = lazyPage(moderation, 'default');
 const ClaimsQueue = lazyPage(moderation, 'ClaimsQueueScreen');
 const ModerationLog = lazyPage(moderation, 'ModerationLogScreen');

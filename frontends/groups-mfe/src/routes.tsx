@@ -3,9 +3,17 @@ import type { AppRoute, RemoteRouteTable } from '@trustcircle/ui';
 import './styles.scss';
 
 const basePath = '/groups';
-// Each page in its own chunk: a first load carries only the page being opened (issue 20).
-const GroupsList = lazyPage(() => import('./pages/GroupsList'), 'GroupsListPage');
-const GroupDetail = lazyPage(() => import('./pages/GroupDetail'), 'GroupDetailPage');
+// Each page in its own chunk: a first load carries only the page being opened (issue 20). Each
+// chunk is named after the routes that show it, so the gateway can hint a page's code with its
+// HTML (frontends/page-assets-plugin.js).
+const GroupsList = lazyPage(
+  () => import(/* webpackChunkName: "page /groups" */ './pages/GroupsList'),
+  'GroupsListPage',
+);
+const GroupDetail = lazyPage(
+  () => import(/* webpackChunkName: "page /groups/:id" */ './pages/GroupDetail'),
+  'GroupDetailPage',
+);
 const GroupNotFound = lazyPage(() => import('./pages/GroupDetail'), 'GroupNotFound');
 
 /**
