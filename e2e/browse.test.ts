@@ -163,19 +163,9 @@ describe('Explore', () => {
   });
 
   it("loads a remote's page with what the gateway hints beside the HTML, each once", async () => {
-    const p = await page(undefined, 390);
-    const asked = new Map<string, number>();
-    const warnings: string[] = [];
-    p.on('request', (request) => {
-      const path = new URL(request.url()).pathname;
-      asked.set(path, (asked.get(path) ?? 0) + 1);
-    });
-    p.on('console', (message) => {
-      if (/preload/i.test(message.text())) warnings.push(message.text());
-    });
-    const answer = await p.goto(`/business/${ids['Müller Automotive']}`);
-    const hinted = [...(answer?.headers().link ?? '').matchAll(/<([^>]+)>/g)].map((m) => m[1]!);
-    // The manifest, the remote's entry, its route table's script and style, the page's files.
+    const businessId = ids['Müller Automotive']!;
+    // The manifest, the remote's entry, its route table's script and style, the page's files,
+    // and the page's read: for a visitor, and signed in (the read then carries the session).
     const pageFiles = (
       JSON.parse(readFileSync(join(BUSINESS_DIST, 'page-assets.json'), 'utf8')) as Record<
         string,
@@ -183,20 +173,37 @@ describe('Explore', () => {
       >
     )['/business/:id']!.map((file) => `/mfe/business/${file}`);
     expect(pageFiles.length).toBeGreaterThan(0);
-    expect(hinted).toEqual(
-      expect.arrayContaining([
-        '/mfe/business/mf-manifest.json',
-        '/mfe/business/remoteEntry.js',
-        ...pageFiles,
-      ]),
-    );
-    await p.getByRole('heading', { name: 'Müller Automotive' }).waitFor();
-    // Chrome warns of a preload nothing used a few seconds after the load event.
-    await p.waitForTimeout(3_500);
-    // Each was asked for once: the federation runtime took the preloaded answers.
-    expect(hinted.map((path) => [path, asked.get(path)])).toEqual(hinted.map((path) => [path, 1]));
-    expect(warnings).toEqual([]);
-    await p.close();
+    for (const who of [undefined, owner]) {
+      const p = await page(who, 390);
+      const asked = new Map<string, number>();
+      const warnings: string[] = [];
+      p.on('request', (request) => {
+        const path = new URL(request.url()).pathname;
+        asked.set(path, (asked.get(path) ?? 0) + 1);
+      });
+      p.on('console', (message) => {
+        if (/preload/i.test(message.text())) warnings.push(message.text());
+      });
+      const answer = await p.goto(`/business/${businessId}`);
+      const hinted = [...(answer?.headers().link ?? '').matchAll(/<([^>]+)>/g)].map((m) => m[1]!);
+      expect(hinted).toEqual(
+        expect.arrayContaining([
+          `/api/businesses/${businessId}`,
+          '/mfe/business/mf-manifest.json',
+          '/mfe/business/remoteEntry.js',
+          ...pageFiles,
+        ]),
+      );
+      await p.getByRole('heading', { name: 'Müller Automotive' }).waitFor();
+      // Chrome warns of a preload nothing used a few seconds after the load event.
+      await p.waitForTimeout(3_500);
+      // Each was asked for once: the runtime and the page took the preloaded answers.
+      expect(hinted.map((path) => [path, asked.get(path)])).toEqual(
+        hinted.map((path) => [path, 1]),
+      );
+      expect(warnings).toEqual([]);
+      await p.close();
+    }
   });
 
   it('reads ?search= and ?category=, forgiving accents and a partial last word', async () => {

@@ -72,16 +72,18 @@ describe('pagePreloads', () => {
 });
 
 describe('linkHeader', () => {
-  it('writes each preload once: the fetch in cors mode as the runtime asks, code at low priority', () => {
+  it('writes each preload once, each as its user asks for it, code at low priority', () => {
     expect(
       linkHeader([
+        ['/api/businesses/7', 'read'],
         ['/mfe/b/mf-manifest.json', 'fetch'],
         ['/mfe/b/a.js', 'script'],
         ['/mfe/b/a.js', 'script'],
         ['/mfe/b/a.css', 'style'],
       ]),
     ).toBe(
-      '</mfe/b/mf-manifest.json>; rel=preload; as=fetch; crossorigin, ' +
+      '</api/businesses/7>; rel=preload; as=fetch; crossorigin=use-credentials, ' +
+        '</mfe/b/mf-manifest.json>; rel=preload; as=fetch; crossorigin, ' +
         '</mfe/b/a.js>; rel=preload; as=script; fetchpriority=low, ' +
         '</mfe/b/a.css>; rel=preload; as=style; fetchpriority=low',
     );

@@ -1,5 +1,16 @@
-/** What a preload hint fetches, and as what (the request must match the one that uses it). */
-export type Preload = [url: string, as: 'fetch' | 'script' | 'style'];
+/**
+ * What a preload hint fetches, and as what (the request must match the one that uses it):
+ * `fetch` as the federation runtime asks (cors, cookies same-origin), `read` as the API client
+ * does (cors, credentials included).
+ */
+export type Preload = [url: string, as: 'fetch' | 'read' | 'script' | 'style'];
+
+const LINK_ATTRIBUTES: Record<Preload[1], string> = {
+  fetch: 'as=fetch; crossorigin',
+  read: 'as=fetch; crossorigin=use-credentials',
+  script: 'as=script; fetchpriority=low',
+  style: 'as=style; fetchpriority=low',
+};
 
 /** What a manifest says the browser needs before a remote's page can render. */
 export interface RemoteManifest {
@@ -81,9 +92,6 @@ export function linkHeader(preloads: Preload[]): string {
   const seen = new Set<string>();
   return preloads
     .filter(([url]) => !seen.has(url) && Boolean(seen.add(url)))
-    .map(
-      ([url, as]) =>
-        `<${url}>; rel=preload; as=${as}${as === 'fetch' ? '; crossorigin' : '; fetchpriority=low'}`,
-    )
+    .map(([url, as]) => `<${url}>; rel=preload; ${LINK_ATTRIBUTES[as]}`)
     .join(', ');
 }

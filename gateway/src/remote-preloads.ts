@@ -1,4 +1,4 @@
-import { remoteOfPath } from '@trustcircle/contracts';
+import { firstReadOf, remoteOfPath } from '@trustcircle/contracts';
 import type { Logger } from '@trustcircle/service-kit';
 import {
   baseOf,
@@ -30,8 +30,9 @@ interface RemoteFiles {
 }
 
 /**
- * `Link: rel=preload` for a page of a remote (design §7): its manifest, its entry, its route
- * table's code and the page's own chunks (scripts and styles). Without them the browser learns
+ * `Link: rel=preload` for a page of a remote (design §7): the page's first read (contracts'
+ * `firstReadOf`), its manifest, its entry, its route table's code and the page's own chunks
+ * (scripts and styles). Without them the browser learns
  * of each only once the one before has run: the shell's scripts, then the manifest, the entry,
  * the route table and the page, a round trip each (150 ms each on a phone on 4G). With the
  * page's HTML, they load beside the shell's scripts. The remote's `mf-manifest.json` and
@@ -99,8 +100,12 @@ export function remotePreloads(deps: {
       if (!remote) return undefined;
       const files = known.get(remote.name);
       if (!files || now() >= files.until) refresh(remote);
-      if (!files) return linkHeader([manifestOf(remote)]);
-      return linkHeader([...files.common, ...pagePreloads(files.base, files.pages, path)]);
+      const read = firstReadOf(path);
+      return linkHeader([
+        ...(read ? [[read, 'read'] as Preload] : []),
+        ...(files?.common ?? [manifestOf(remote)]),
+        ...(files ? pagePreloads(files.base, files.pages, path) : []),
+      ]);
     },
   };
 }

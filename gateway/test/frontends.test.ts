@@ -160,9 +160,14 @@ describe('micro-frontend remotes', () => {
     expect(await linkOf('/groups')).toContain('</mfe/groups/static/js/413.2b81bbaac4.js>');
     expect(await linkOf('/groups/12/nope')).not.toContain('413');
     // A remote without a static server here: its manifest alone. The shell's own pages: none.
-    expect(await linkOf('/business/7')).toBe(
+    expect(await linkOf('/business/new')).toBe(
       '</mfe/business/mf-manifest.json>; rel=preload; as=fetch; crossorigin',
     );
+    // The business page's read too, with the session's cookie as the page will ask for it.
+    expect((await linkOf('/business/7'))?.split(', ')).toEqual([
+      '</api/businesses/7>; rel=preload; as=fetch; crossorigin=use-credentials',
+      '</mfe/business/mf-manifest.json>; rel=preload; as=fetch; crossorigin',
+    ]);
     expect(await linkOf('/')).toBeNull();
     expect(await linkOf('/static/js/main.0123abcd45.js')).toBeNull();
   });

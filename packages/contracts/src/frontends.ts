@@ -25,3 +25,13 @@ export function remoteOfPath(pathname: string): string | undefined {
     REMOTE_SECTIONS[name]?.some((section) => path === section || path.startsWith(`${section}/`)),
   );
 }
+
+/**
+ * The read a page starts with, where the gateway hints it with the page's HTML so it is under
+ * way before the page's code has run: the business page's composed answer (design §2), for the
+ * ids the composed route takes.
+ */
+export function firstReadOf(pathname: string): string | undefined {
+  const id = /^\/business\/(\d{1,10})\/?$/i.exec(pathname)?.[1];
+  return id === undefined ? undefined : `/api/businesses/${id}`;
+}
