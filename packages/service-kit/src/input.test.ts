@@ -130,6 +130,29 @@ describe('JSON bodies', () => {
     expect(ok).toMatchObject({ status: 200, body: { body: { text: 'Ça va 😀' } } });
   });
 
+  it('takes JSON as UTF-8 only: another charset is a 415, never an empty body', async () => {
+    const send = (type: string, body: string) =>
+      call('/echo/1', { method: 'PUT', headers: { 'content-type': type }, body });
+    for (const type of [
+      'application/json; charset=utf-16',
+      'application/json;charset="UTF-16LE"',
+      'application/json; charset=latin1',
+      'application/json; charset=utf8',
+    ]) {
+      expect({ type, ...(await send(type, 'x')) }).toMatchObject({
+        type,
+        status: 415,
+        body: { message: 'JSON request bodies must be UTF-8' },
+      });
+    }
+    for (const type of ['application/json; charset=utf-8', 'application/json; charset="UTF-8"']) {
+      expect(await send(type, '{"a":"é"}')).toMatchObject({
+        status: 200,
+        body: { body: { a: 'é' } },
+      });
+    }
+  });
+
   it('walks a document without recursion', () => {
     let deep: unknown = 'leaf';
     for (let i = 0; i < 100_000; i++) deep = [deep];

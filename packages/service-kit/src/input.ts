@@ -28,6 +28,7 @@ export const HEADERS_TOO_LARGE = 'The request headers are too large';
 export const MALFORMED_URL =
   'The address is not valid (malformed %-encoding or control characters)';
 export const JSON_TOO_DEEP = 'Request body is nested too deeply';
+export const JSON_NOT_UTF8 = 'JSON request bodies must be UTF-8';
 export const DISALLOWED_TEXT = 'Text contains characters that are not allowed';
 const DISALLOWED_FIELD = 'Contains control characters or invalid Unicode';
 
@@ -94,6 +95,8 @@ export function checkJsonDocument(document: unknown, maxDepth = MAX_JSON_DEPTH):
   return new HttpError(400, DISALLOWED_TEXT, bad);
 }
 
+const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)/i;
+
 /** express.json, then the document checks above: the one JSON body parser. */
 export function jsonBodyParser(limit = '1mb'): RequestHandler {
   // The gateway lets every JSON type through (`application/merge-patch+json` too): each is
@@ -104,6 +107,13 @@ export function jsonBodyParser(limit = '1mb'): RequestHandler {
     type: ['application/json', 'application/*+json'],
   });
   return (req, res, next) => {
+    // JSON travels as UTF-8 (RFC 8259). express.json decodes any `utf-*` charset, and a body
+    // that is not text in the one named (`x` as UTF-16) decodes to nothing: taken for `{}`,
+    // a PUT of nothing answered 200 (the hostile-input test, seed 460744592).
+    const charset = CHARSET.exec(req.headers['content-type'] ?? '')?.[1]?.toLowerCase();
+    if (charset !== undefined && charset !== 'utf-8') {
+      return next(new HttpError(415, JSON_NOT_UTF8));
+    }
     parse(req, res, (error?: unknown) => {
       if (error) return next(error);
       const problem = req.body === undefined ? null : checkJsonDocument(req.body);
