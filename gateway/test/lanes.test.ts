@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { communitiesService } from '@trustcircle/communities';
 import { gatewayService } from '@trustcircle/gateway';
 import { identityService } from '@trustcircle/identity';
-import { startStack, type TestStack } from '@trustcircle/testing';
+import { startStack, waitFor, type TestStack } from '@trustcircle/testing';
 import { upstreamRoutes } from '../src/app';
 import type { GatewayConfig } from '../src/config';
 import { laneOf } from '../src/lanes';
@@ -61,6 +61,16 @@ describe('the lanes', () => {
     });
     expect(created.status).toBe(201);
     const cookie = [...member.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    // The creator's name reaches communities by event after the sign-up: compare the two
+    // paths once it is there, not a list read before it against one read after.
+    const groupId = (created.body as { id: number }).id;
+    await waitFor(
+      async () => {
+        const list = (await member.get('/api/groups')).body as { id: number; creator?: unknown }[];
+        return Boolean(list.find((group) => group.id === groupId)?.creator);
+      },
+      { what: "the creator's name in the group list" },
+    );
 
     const cases: [string, string, Record<string, string>][] = [
       ['GET', '/api/groups', {}],
