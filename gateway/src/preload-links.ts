@@ -1,3 +1,5 @@
+import { bestRoute } from '@trustcircle/contracts';
+
 /**
  * What a preload hint fetches, and as what (the request must match the one that uses it):
  * `fetch` as the federation runtime asks (cors, cookies same-origin), `read` as the API client
@@ -52,32 +54,11 @@ export function entryPreloads(manifest: RemoteManifest): Preload[] {
   return code.filter(([url]) => isPlainPath(url));
 }
 
-/**
- * How well a route pattern (`/business/:id`) matches `path`: its count of static segments,
- * or -1 when it does not match. Case-insensitive, as the router is.
- */
-export function patternScore(pattern: string, path: string): number {
-  const want = pattern.split('/').filter(Boolean);
-  const have = path.toLowerCase().split('/').filter(Boolean);
-  if (want.length !== have.length) return -1;
-  let score = 0;
-  for (const [i, segment] of want.entries()) {
-    if (segment.startsWith(':')) continue;
-    if (segment.toLowerCase() !== have[i]) return -1;
-    score += 1;
-  }
-  return score;
-}
-
-/** The files of the page the router would show at `path` (static segments win, as there). */
+/** The files of the page the router would show at `path`. */
 export function pagePreloads(base: string | null, pages: PageAssets, path: string): Preload[] {
   if (!base) return [];
-  let best: { score: number; files: string[] } = { score: -1, files: [] };
-  for (const [pattern, files] of Object.entries(pages)) {
-    const score = patternScore(pattern, path);
-    if (score > best.score) best = { score, files: strings(files) };
-  }
-  return best.files
+  const page = bestRoute(Object.entries(pages), ([pattern]) => pattern, path)?.candidate;
+  return strings(page?.[1])
     .filter((file) => file.endsWith('.js') || file.endsWith('.css'))
     .map((file): Preload => [`${base}${file}`, file.endsWith('.css') ? 'style' : 'script'])
     .filter(([url]) => isPlainPath(url));

@@ -7,6 +7,7 @@ import type {
   TrendingBusiness,
   UploadedPhoto,
 } from '@trustcircle/contracts';
+import { businessReadPath } from '@trustcircle/contracts/frontends';
 import {
   api,
   ApiError,
@@ -18,12 +19,8 @@ import {
 /** The signed-in user, shared with the shell (@trustcircle/ui reads the shell's query cache). */
 export { useSessionUser } from '@trustcircle/ui';
 
-/**
- * The composed business page (design §2): the business, its scores and first reviews. The id
- * comes from the address bar: encoded, so `/business/..%2Fuser` cannot read another path.
- */
-export const businessPath = (id: number | string) =>
-  `/api/businesses/${encodeURIComponent(String(id))}`;
+/** The composed business page (design §2): the business, its scores and first reviews. */
+export const businessPath = businessReadPath;
 export const businessKey = (id: number | string) => [businessPath(id)];
 
 export const useCategories = () =>

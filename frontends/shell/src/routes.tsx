@@ -12,7 +12,7 @@ import {
   useLocation,
   useSearchParams,
 } from '@trustcircle/ui';
-import { REMOTE_SECTIONS } from './federation/remote-tables';
+import { REMOTE_SECTIONS } from '@trustcircle/contracts/frontends';
 import { RemotePage, RemoteSection, useRemoteTables } from './federation/remotes';
 import { LandingPage } from './pages/Landing';
 import { STATIC_PATHS } from './pages/static-paths';

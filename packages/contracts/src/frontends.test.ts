@@ -1,4 +1,4 @@
-import { firstReadOf, remoteOfPath } from './frontends';
+import { bestRoute, businessReadPath, firstReadOf, remoteOfPath } from './frontends';
 
 describe('frontends', () => {
   it('knows the business page starts with the composed read, for the ids it takes', () => {
@@ -9,8 +9,36 @@ describe('frontends', () => {
     }
   });
 
-  it('finds the remote of a section, whole segments only', () => {
-    expect(remoteOfPath('/business/7')).toBe('business');
+  it('names the remote whose section a page is in', () => {
+    expect(remoteOfPath('/explore')).toBe('business');
+    expect(remoteOfPath('/business/42/reviews')).toBe('business');
+    expect(remoteOfPath('/groups')).toBe('groups');
+    expect(remoteOfPath('/Groups/7')).toBe('groups');
+  });
+
+  it('leaves the shell’s own pages and look-alike paths to the shell', () => {
+    expect(remoteOfPath('/')).toBeUndefined();
+    expect(remoteOfPath('/search')).toBeUndefined();
+    expect(remoteOfPath('/businesses')).toBeUndefined();
     expect(remoteOfPath('/groupsx')).toBeUndefined();
+  });
+
+  it('encodes the business id it reads', () => {
+    expect(businessReadPath(7)).toBe('/api/businesses/7');
+    expect(businessReadPath('../user')).toBe('/api/businesses/..%2Fuser');
+  });
+
+  it('chooses a route as the router does: static segments first, params decoded', () => {
+    const patterns = ['/business/:id', '/business/new', '/explore'];
+    const best = (path: string) => bestRoute(patterns, (p) => p, path);
+    expect(best('/business/new')).toEqual({ candidate: '/business/new', params: {} });
+    expect(best('/Business/New/')?.candidate).toBe('/business/new');
+    expect(best('/business/Caf%C3%A9')).toEqual({
+      candidate: '/business/:id',
+      params: { id: 'Café' },
+    });
+    expect(best('/business/%E0%A4%A')?.params).toEqual({ id: '%E0%A4%A' });
+    expect(best('/business/7/reviews')).toBeUndefined();
+    expect(best('/trending')).toBeUndefined();
   });
 });

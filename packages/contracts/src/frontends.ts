@@ -26,6 +26,12 @@ export function remoteOfPath(pathname: string): string | undefined {
   );
 }
 
+/** The business page's read (design §2): the business, its scores and first reviews. */
+export function businessReadPath(id: number | string): string {
+  // Encoded: the id comes from the address bar, and `..%2Fuser` must not read another path.
+  return `/api/businesses/${encodeURIComponent(String(id))}`;
+}
+
 /**
  * The read a page starts with, where the gateway hints it with the page's HTML so it is under
  * way before the page's code has run: the business page's composed answer (design §2), for the
@@ -33,5 +39,46 @@ export function remoteOfPath(pathname: string): string | undefined {
  */
 export function firstReadOf(pathname: string): string | undefined {
   const id = /^\/business\/(\d{1,10})\/?$/i.exec(pathname)?.[1];
-  return id === undefined ? undefined : `/api/businesses/${id}`;
+  return id === undefined ? undefined : businessReadPath(id);
+}
+
+/**
+ * The candidate whose route pattern (`/business/:id`) React Router would choose for `pathname`,
+ * and its params: whole segments, case-insensitive, static segments before `:params`, params
+ * decoded as the router decodes them. Both the shell (to preload the page it is about to show)
+ * and the gateway (to hint that page's files) must choose as the router does.
+ */
+export function bestRoute<T>(
+  candidates: Iterable<T>,
+  patternOf: (candidate: T) => string,
+  pathname: string,
+): { candidate: T; params: Record<string, string> } | undefined {
+  const wanted = pathname.split('/').filter(Boolean);
+  let best: { candidate: T; params: Record<string, string>; statics: number } | undefined;
+  for (const candidate of candidates) {
+    const pattern = patternOf(candidate).split('/').filter(Boolean);
+    if (pattern.length !== wanted.length) continue;
+    const params: Record<string, string> = {};
+    let statics = 0;
+    const fits = pattern.every((part, i) => {
+      const segment = wanted[i]!;
+      if (part.startsWith(':')) {
+        params[part.slice(1)] = safeDecode(segment);
+        return true;
+      }
+      statics += 1;
+      return part.toLowerCase() === segment.toLowerCase();
+    });
+    if (fits && (!best || statics > best.statics)) best = { candidate, params, statics };
+  }
+  return best && { candidate: best.candidate, params: best.params };
+}
+
+/** As React Router decodes a param; a malformed escape is left as it is. */
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }

@@ -1,5 +1,5 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { REMOTE_SECTIONS, remoteOfPath } from '@trustcircle/contracts/frontends';
+import { bestRoute, remoteOfPath } from '@trustcircle/contracts/frontends';
 import type { AppRoute, RemoteRouteTable } from '@trustcircle/ui';
 
 /**
@@ -13,8 +13,6 @@ export type RemotesConfig = Record<string, string>;
 /** A remote's route table as the shell knows it: loading, loaded, or unavailable. */
 export type TableState =
   { status: 'loading' } | { status: 'failed' } | { status: 'ready'; table: RemoteRouteTable };
-
-export { REMOTE_SECTIONS, remoteOfPath };
 
 let registered: Promise<RemotesConfig> | null = null;
 
@@ -93,38 +91,11 @@ export function startRemotesEarly(pathname: string): void {
   });
 }
 
-/**
- * The route React Router would choose for `pathname` among `routes` (static segments before
- * `:params`, case-insensitive) and its params, for preloading only: the router itself still
- * decides what renders.
- */
+/** The route React Router would choose for `pathname` among `routes`, for preloading only. */
 export function routeForPath(
   routes: readonly AppRoute[],
   pathname: string,
 ): { route: AppRoute; params: Record<string, string> } | undefined {
-  const wanted = pathname.split('/').filter(Boolean);
-  let best: { route: AppRoute; params: Record<string, string>; count: number } | undefined;
-  for (const route of routes) {
-    const pattern = route.path.split('/').filter(Boolean);
-    if (pattern.length !== wanted.length) continue;
-    const params: Record<string, string> = {};
-    const fits = pattern.every((part, i) => {
-      const segment = wanted[i]!;
-      if (!part.startsWith(':')) return part.toLowerCase() === segment.toLowerCase();
-      params[part.slice(1)] = safeDecode(segment);
-      return true;
-    });
-    const count = Object.keys(params).length;
-    if (fits && (!best || count < best.count)) best = { route, params, count };
-  }
-  return best && { route: best.route, params: best.params };
-}
-
-/** As React Router decodes a param; a malformed escape is left as it is. */
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
+  const found = bestRoute(routes, (route) => route.path, pathname);
+  return found && { route: found.candidate, params: found.params };
 }
