@@ -162,7 +162,7 @@ describe('Explore', () => {
     }
   });
 
-  it("loads a remote's page with what the gateway hints beside the HTML, each once", async () => {
+  it("loads a remote's page with what its HTML and the gateway hint, each once", async () => {
     const businessId = ids['Müller Automotive']!;
     // The manifest, the remote's entry, its route table's script and style, the page's files,
     // and the page's read: for a visitor, and signed in (the read then carries the session).
@@ -195,12 +195,17 @@ describe('Explore', () => {
         ]),
       );
       await p.getByRole('heading', { name: 'Müller Automotive' }).waitFor();
+      // The shell's HTML hints what every page starts with: who is signed in (a visitor's
+      // answer is a 401, taken all the same), the remote configuration, the bootstrap's chunks.
+      const inHtml = await p.$$eval('head link[rel=preload]', (links) =>
+        links.map((link) => new URL((link as HTMLLinkElement).href).pathname),
+      );
+      expect(inHtml).toEqual(expect.arrayContaining(['/api/user', '/mfe/config.json']));
       // Chrome warns of a preload nothing used a few seconds after the load event.
       await p.waitForTimeout(3_500);
       // Each was asked for once: the runtime and the page took the preloaded answers.
-      expect(hinted.map((path) => [path, asked.get(path)])).toEqual(
-        hinted.map((path) => [path, 1]),
-      );
+      const all = [...hinted, ...inHtml];
+      expect(all.map((path) => [path, asked.get(path)])).toEqual(all.map((path) => [path, 1]));
       expect(warnings).toEqual([]);
       await p.close();
     }
