@@ -10,7 +10,7 @@ import {
 } from '@trustcircle/service-kit';
 import { buildOpenApiDocument } from '@trustcircle/contracts';
 import cookieParser from 'cookie-parser';
-import type { CookieOptions, Request, RequestHandler } from 'express';
+import type { CookieOptions, RequestHandler } from 'express';
 import helmet from 'helmet';
 import { apiCachePolicy } from './cache-policy';
 import { composeBusinessDetail } from './compose/business-detail';
@@ -154,11 +154,6 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
     apiCachePolicy,
     limits.writes,
   ];
-  // A page's hints depend on it; a session store that cannot answer leaves the page a visitor's.
-  const hasLiveSession = async (req: Request): Promise<boolean> => {
-    const id = (req.cookies as Record<string, string | undefined> | undefined)?.[cookie.name];
-    return id !== undefined && (await sessions.resolve(id).catch(() => null)) !== null;
-  };
   const routes = upstreamRoutes(config);
   // Proxies see the raw, unparsed body stream (pitfalls: parsers before proxies hang POSTs).
   const proxies = createProxies(routes, { upstreams, tokens, logger, streams });
@@ -227,10 +222,7 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
       );
       app.use(proxies);
       // The shell, the remotes and /mfe/config.json (design §7).
-      app.use(
-        cookieParser(),
-        frontendRoutes(config, { upstreams, logger, signedIn: hasLiveSession }),
-      );
+      app.use(frontendRoutes(config, { upstreams, logger }));
     },
   });
   // A service's reads and writes and the composed page (nearly all traffic) run the same

@@ -1,6 +1,6 @@
 import { CSP_DIRECTIVES, isOpsPath, OPS_PATHS } from '@trustcircle/http-server';
 import type { Logger } from '@trustcircle/service-kit';
-import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { Router, type RequestHandler, type Response } from 'express';
 import type { GatewayConfig } from './config';
 import { forward, forwardTarget } from './forward';
 import { remotePreloads } from './remote-preloads';
@@ -40,7 +40,6 @@ function staticProxy(
   url: string | undefined,
   what: string,
   deps: { upstreams: Upstreams; logger: Logger },
-  vary?: string,
 ): RequestHandler {
   if (!url) return (_req, res) => unavailable(res, what);
   const target = forwardTarget(url);
@@ -52,7 +51,6 @@ function staticProxy(
       drop: ['cookie', 'authorization'],
       onResponse(answer) {
         delete answer['set-cookie'];
-        if (vary) answer.vary = answer.vary ? `${String(answer.vary)}, ${vary}` : vary;
       },
       onError(err) {
         deps.logger.warn({ err: err.message, target: url }, `${what} unavailable`);
@@ -68,12 +66,7 @@ function staticProxy(
  */
 export function frontendRoutes(
   config: GatewayConfig,
-  deps: {
-    upstreams: Upstreams;
-    logger: Logger;
-    /** Whether the request carries a live session (what a page is hinted to read depends on it). */
-    signedIn: (req: Request) => Promise<boolean>;
-  },
+  deps: { upstreams: Upstreams; logger: Logger },
 ): Router {
   const router = Router();
   const mfeConfig = remotesConfig(config);
@@ -90,8 +83,7 @@ export function frontendRoutes(
     remote(staticProxy(config.BUSINESS_MFE_URL, 'The business section', deps)),
   );
   if (config.SHELL_URL) {
-    // The hints below depend on the session: a cache must not give one member's to another.
-    const shell = staticProxy(config.SHELL_URL, 'TrustCircle', deps, 'Cookie');
+    const shell = staticProxy(config.SHELL_URL, 'TrustCircle', deps);
     const preloads = remotePreloads({
       remotes: [
         { name: 'groups', manifestUrl: mfeConfig.groups!, serverUrl: config.GROUPS_MFE_URL },
@@ -100,11 +92,11 @@ export function frontendRoutes(
       upstreams: deps.upstreams,
       logger: deps.logger,
     });
-    router.use(async (req, res, next) => {
+    router.use((req, res, next) => {
       if (isGatewayPath(req.path) || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
       res.locals.metricsRoute = 'proxy:shell';
-      // What the page will need, hinted with the HTML (remote-preloads.ts).
-      const link = preloads.linkFor(req.path, await deps.signedIn(req));
+      // A remote's page: what it will need, hinted with the HTML (remote-preloads.ts).
+      const link = preloads.linkFor(req.path);
       if (link) res.setHeader('Link', link);
       return shell(req, res, next);
     });

@@ -1,4 +1,4 @@
-import { firstReadsOf, remoteOfPath } from '@trustcircle/contracts';
+import { firstReadOf, remoteOfPath } from '@trustcircle/contracts';
 import type { Logger } from '@trustcircle/service-kit';
 import {
   baseOf,
@@ -30,8 +30,8 @@ interface RemoteFiles {
 }
 
 /**
- * `Link: rel=preload` for a page (design §7): the reads it starts with (contracts'
- * `firstReadsOf`) and, for a page of a remote, the remote's manifest, its entry, its route table's code and the page's own chunks
+ * `Link: rel=preload` for a page of a remote (design §7): the page's first read (contracts'
+ * `firstReadOf`), its manifest, its entry, its route table's code and the page's own chunks
  * (scripts and styles). Without them the browser learns
  * of each only once the one before has run: the shell's scripts, then the manifest, the entry,
  * the route table and the page, a round trip each (150 ms each on a phone on 4G). With the
@@ -93,16 +93,16 @@ export function remotePreloads(deps: {
   for (const remote of deps.remotes) refresh(remote);
 
   return {
-    /** The `Link` header for a page at `path`, or undefined when there is nothing to hint. */
-    linkFor(path: string, signedIn: boolean): string | undefined {
-      const reads = firstReadsOf(path, signedIn).map((read): Preload => [read, 'read']);
+    /** The `Link` header for a page at `path`, or undefined when no remote answers it. */
+    linkFor(path: string): string | undefined {
       const name = remoteOfPath(path);
       const remote = deps.remotes.find((candidate) => candidate.name === name);
-      if (!remote) return reads.length ? linkHeader(reads) : undefined;
+      if (!remote) return undefined;
       const files = known.get(remote.name);
       if (!files || now() >= files.until) refresh(remote);
+      const read = firstReadOf(path);
       return linkHeader([
-        ...reads,
+        ...(read ? [[read, 'read'] as Preload] : []),
         ...(files?.common ?? [manifestOf(remote)]),
         ...(files ? pagePreloads(files.base, files.pages, path) : []),
       ]);

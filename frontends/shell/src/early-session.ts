@@ -1,5 +1,3 @@
-import { HOME_PATHS } from '@trustcircle/contracts/frontends';
-
 /**
  * `GET /api/user` started by the entry chunk (index.ts), while the browser still downloads
  * the bootstrap chunks: the first page (landing or home) can render as soon as they have run,
@@ -17,6 +15,9 @@ export const loadHomePage = () => import('./pages/Home').then((m) => ({ default:
 
 /** The top bar's bell and account menu (Frame.tsx renders them lazily). */
 export const loadAccountControls = () => import('./layout/AccountControls');
+
+/** Where the signed-in home is the first page (routes.tsx: `/` signed in, `/dashboard`). */
+const HOME_PATHS = ['/', '/dashboard'];
 
 // Signed in (200; a visitor gets 401): what only the signed in see downloads beside the
 // bootstrap's chunks; the home's only when it is the page being opened.

@@ -1,30 +1,12 @@
-import {
-  bestRoute,
-  businessReadPath,
-  firstReadsOf,
-  HOME_FEED_READ,
-  remoteOfPath,
-} from './frontends';
+import { bestRoute, businessReadPath, firstReadOf, remoteOfPath } from './frontends';
 
 describe('frontends', () => {
   it('knows the business page starts with the composed read, for the ids it takes', () => {
-    for (const signedIn of [false, true]) {
-      expect(firstReadsOf('/business/7', signedIn)).toEqual(['/api/businesses/7']);
-      expect(firstReadsOf('/Business/42/', signedIn)).toEqual(['/api/businesses/42']);
-    }
+    expect(firstReadOf('/business/7')).toBe('/api/businesses/7');
+    expect(firstReadOf('/Business/42/')).toBe('/api/businesses/42');
     for (const path of ['/business/new', '/business/7/reviews', '/business/12345678901', '/']) {
-      expect({ path, reads: firstReadsOf(path, false) }).toEqual({ path, reads: [] });
+      expect({ path, read: firstReadOf(path) }).toEqual({ path, read: undefined });
     }
-  });
-
-  it('hints the home’s and the groups page’s first reads, the session’s only when signed in', () => {
-    expect(firstReadsOf('/', true)).toContain(HOME_FEED_READ);
-    expect(firstReadsOf('/dashboard/', true)).toEqual(firstReadsOf('/', true));
-    expect(firstReadsOf('/groups', true)).toContain('/api/groups/user?limit=24&total=true');
-    expect(firstReadsOf('/Groups/', false)).toEqual([
-      '/api/groups?joined=false&limit=24&total=true',
-    ]);
-    expect(firstReadsOf('/groups/7', true)).toEqual([]);
   });
 
   it('names the remote whose section a page is in', () => {

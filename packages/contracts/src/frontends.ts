@@ -32,31 +32,14 @@ export function businessReadPath(id: number | string): string {
   return `/api/businesses/${encodeURIComponent(String(id))}`;
 }
 
-/** Where the signed-in home is the first page (the shell's routes: `/` signed in, `/dashboard`). */
-export const HOME_PATHS: readonly string[] = ['/', '/dashboard'];
-
-/** The home's feed as it first shows: "All activity", newest first (the shell's `feedPath('all')`). */
-export const HOME_FEED_READ = '/api/reviews/feed?scope=all&limit=48';
-
 /**
- * The reads a page starts with, which the gateway hints with the page's HTML so they are under
- * way before the page's code has run: the business page's composed answer (design §2, for the
- * ids its route takes), the signed-in home's feed, counts and categories, the groups page's
- * first windows. Each must be the very URL the page asks for, which it then takes from the
- * preload (e2e/browse.test.ts checks each is asked for once and none is left unused).
+ * The read a page starts with, where the gateway hints it with the page's HTML so it is under
+ * way before the page's code has run: the business page's composed answer (design §2), for the
+ * ids the composed route takes.
  */
-export function firstReadsOf(pathname: string, signedIn: boolean): string[] {
-  const path = pathname.length > 1 ? pathname.replace(/\/$/, '').toLowerCase() : pathname;
-  const id = /^\/business\/(\d{1,10})$/.exec(path)?.[1];
-  if (id !== undefined) return [businessReadPath(id)];
-  if (path === '/groups') {
-    const all = '/api/groups?joined=false&limit=24&total=true';
-    return signedIn ? [all, '/api/groups/user?limit=24&total=true'] : [all];
-  }
-  if (signedIn && HOME_PATHS.includes(path)) {
-    return [HOME_FEED_READ, '/api/reviews/feed', '/api/groups/user', '/api/categories'];
-  }
-  return [];
+export function firstReadOf(pathname: string): string | undefined {
+  const id = /^\/business\/(\d{1,10})\/?$/i.exec(pathname)?.[1];
+  return id === undefined ? undefined : businessReadPath(id);
 }
 
 /**
