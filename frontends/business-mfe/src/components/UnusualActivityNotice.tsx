@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { UNUSUAL_ACTIVITY_NOTICE, type UnusualActivity } from '@trustcircle/contracts/moderation';
+import type { UnusualActivity } from '@trustcircle/contracts/moderation';
+import { UNUSUAL_ACTIVITY_NOTICE } from '@trustcircle/contracts/constants';
 import { AlertIcon, countLabel, longDate } from '@trustcircle/ui';
 
 /**
