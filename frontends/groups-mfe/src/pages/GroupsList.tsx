@@ -1,5 +1,5 @@
 import type { Group } from '@trustcircle/contracts';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useState } from 'react';
 import {
   EmptyState,
   joinGroupToasts,
@@ -23,10 +23,7 @@ import { useGroupLists, useListMembership } from '../data';
 import { parseGroupId } from '../logic';
 import { Tabs } from '../Tabs';
 
-/**
- * The Create Group dialog and zod, which checks its fields: 30 kB the list's first paint does
- * without. Loaded once the list has rendered, so it is there by the time anyone asks for it.
- */
+/** The Create Group dialog and zod, which checks its fields: 30 kB the list does without. */
 const createDialog = lazyPage(() => import('../CreateGroupDialog'), 'CreateGroupDialog');
 
 type Tab = 'all' | 'mine';
@@ -47,10 +44,6 @@ export function GroupsListPage({ basePath }: { basePath: string }) {
   const { all, mine } = useGroupLists(search, Boolean(user));
   const openFromRoute = Boolean((location.state as { openCreate?: boolean } | null)?.openCreate);
   const [creating, setCreating] = useState(openFromRoute);
-  // Only a member creates groups: theirs loads once the list has rendered, a visitor's never.
-  useEffect(() => {
-    if (user) createDialog.preload().catch(() => undefined);
-  }, [user]);
 
   const notJoined = all.items;
   const joined = mine.items;
@@ -63,6 +56,18 @@ export function GroupsListPage({ basePath }: { basePath: string }) {
     navigate('/auth', { state: { from: `${location.pathname}${location.search}` } });
 
   const openCreate = () => (user ? setCreating(true) : toAuth());
+  // The dialog loads as a member reaches for the button (a pointer over it, a touch, focus),
+  // not with the list: evaluating zod right after the first render was a 100–300 ms task
+  // while the page was still settling (Lighthouse's TBT on /groups).
+  const warmDialog = () => {
+    if (user) createDialog.preload().catch(() => undefined);
+  };
+  const createButton = {
+    onClick: openCreate,
+    onPointerEnter: warmDialog,
+    onTouchStart: warmDialog,
+    onFocus: warmDialog,
+  };
   const closeCreate = () => {
     setCreating(false);
     if (openFromRoute) navigate(basePath, { replace: true, state: null });
@@ -141,7 +146,7 @@ export function GroupsListPage({ basePath }: { basePath: string }) {
             {TAGLINE}
           </p>
         </div>
-        <button type="button" className="btn btn-primary" onClick={openCreate}>
+        <button type="button" className="btn btn-primary" {...createButton}>
           <PlusIcon /> <span className="ms-1">Create Group</span>
         </button>
       </div>
@@ -216,7 +221,7 @@ export function GroupsListPage({ basePath }: { basePath: string }) {
                 }
               >
                 {!searching && (
-                  <button type="button" className="btn btn-primary btn-sm" onClick={openCreate}>
+                  <button type="button" className="btn btn-primary btn-sm" {...createButton}>
                     Create Group
                   </button>
                 )}
