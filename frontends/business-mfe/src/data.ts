@@ -19,9 +19,8 @@ import {
 /** The signed-in user, shared with the shell (@trustcircle/ui reads the shell's query cache). */
 export { useSessionUser } from '@trustcircle/ui';
 
-/** The composed business page (design §2): the business, its scores and first reviews. */
-export const businessPath = businessReadPath;
-export const businessKey = (id: number | string) => [businessPath(id)];
+/** The composed business page's cache key (design §2): its read's path. */
+export const businessKey = (id: number | string) => [businessReadPath(id)];
 
 export const useCategories = () =>
   useQuery({ queryKey: ['/api/categories'], queryFn: () => api.get<string[]>('/api/categories') });
@@ -56,7 +55,7 @@ export function useBusinesses(
 export function useBusiness(id: string | undefined) {
   return useQuery({
     queryKey: businessKey(id ?? ''),
-    queryFn: () => api.get<BusinessDetailWithReviews>(businessPath(id ?? '')),
+    queryFn: () => api.get<BusinessDetailWithReviews>(businessReadPath(id ?? '')),
     enabled: Boolean(id),
   });
 }

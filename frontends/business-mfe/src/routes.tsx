@@ -1,6 +1,6 @@
 import { lazyPage, Navigate, prefetchRead } from '@trustcircle/ui';
 import type { AppRoute, LazyPage, RemoteRouteTable, RouteAccess } from '@trustcircle/ui';
-import { businessPath } from './data';
+import { businessReadPath } from '@trustcircle/contracts/frontends';
 import './styles.scss';
 
 // Each page in its own chunk: a first load carries only the page being opened (issue 20). Each
@@ -72,7 +72,7 @@ export const routes: AppRoute[] = [
     ...page('/business/:id', 'public', BusinessDetail),
     // The page's one read starts with its code: the header paints as soon as both are in.
     preload: ({ id = '' }) => {
-      prefetchRead(businessPath(id));
+      prefetchRead(businessReadPath(id));
       return BusinessDetail.preload();
     },
   },
