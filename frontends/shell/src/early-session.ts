@@ -11,7 +11,7 @@ let early: Promise<Response> | null =
 early?.catch(() => undefined);
 
 /** The signed-in home page's chunk (routes.tsx renders it lazily). */
-export const loadHomePage = () => import('./pages/Home').then((m) => ({ default: m.HomePage }));
+export const loadHomePage = () => import('./pages/Home');
 
 /** The top bar's bell and account menu (Frame.tsx renders them lazily). */
 export const loadAccountControls = () => import('./layout/AccountControls');

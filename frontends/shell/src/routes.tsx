@@ -1,6 +1,8 @@
 import { lazy, type ReactNode } from 'react';
 import {
   isModerator,
+  lazyPage,
+  usePageLoaded,
   ModeratorsOnly,
   PageNotFound,
   Spinner,
@@ -53,7 +55,7 @@ const StaticPage = lazy(() =>
 const AboutPage = lazy(() => import('./pages/StaticPages').then((m) => ({ default: m.AboutPage })));
 // A visitor's first page is the landing: the signed-in home comes in its own chunk, which
 // early-session.ts starts loading as soon as the session says someone is signed in.
-const HomePage = lazy(loadHomePage);
+const home = lazyPage(loadHomePage, 'HomePage');
 const MyReviewsPage = lazy(() =>
   import('./pages/MyReviews').then((m) => ({ default: m.MyReviewsPage })),
 );
@@ -64,14 +66,17 @@ function Root() {
   // Links from before the top bar searched on /search (spec §2: `/?search=`) still work.
   const legacy = params.get('search')?.trim();
   if (legacy) return <Navigate to={`/search?q=${encodeURIComponent(legacy)}`} replace />;
-  if (isLoading) return <Spinner />;
-  return user ? <HomePage /> : <LandingPage />;
+  // The home's chunk (started with the session, early-session.ts) in before the home renders,
+  // so that it renders without a Suspense fallback (packages/ui's lazyPage says why).
+  const homeLoaded = usePageLoaded(home, Boolean(user));
+  if (isLoading || (user && !homeLoaded)) return <Spinner />;
+  return user ? <home.Page /> : <LandingPage />;
 }
 
 /** The shell's own pages (spec §2). */
 const shellRoutes: AppRoute[] = [
   { path: '/', access: 'public', element: <Root /> },
-  { path: '/dashboard', access: 'signed-in', element: <HomePage /> },
+  { path: '/dashboard', access: 'signed-in', element: <home.Page /> },
   { path: '/auth', access: 'public', element: <AuthPage /> },
   // The account mails' links (identity's account-mail.ts): public, a link may be opened anywhere.
   { path: '/auth/forgot', access: 'public', element: <ForgotPasswordPage /> },

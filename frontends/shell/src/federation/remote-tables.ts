@@ -75,7 +75,10 @@ export function fetchTable(name: string): Promise<TableState> {
 /**
  * Called by the entry chunk: the remote configuration, and the route table of the remote the
  * first page belongs to, load while the browser still downloads and runs the shell's bootstrap
- * (instead of after the shell has rendered and asked for them, three round trips later).
+ * (instead of after the shell has rendered and asked for them, three round trips later). The
+ * table counts as loaded once the first page's own chunk is in too (its reads start with it), so
+ * the page renders at once rather than through a Suspense fallback, which React holds for 300 ms
+ * (packages/ui's lazyPage).
  */
 export function startRemotesEarly(pathname: string): void {
   const name = remoteOfPath(pathname);
@@ -83,12 +86,14 @@ export function startRemotesEarly(pathname: string): void {
     ensureRemotes().catch(() => undefined);
     return;
   }
-  void fetchTable(name).then((state) => {
-    if (state.status !== 'ready') return;
-    // The page's own chunk (and reads), at once: rendering would ask only after the bootstrap.
+  const withFirstPage = fetchTable(name).then(async (state) => {
+    if (state.status !== 'ready') return state;
     const found = routeForPath(state.table.routes, pathname);
-    found?.route.preload?.(found.params).catch(() => undefined);
+    // A page that cannot load fails when it renders, into the remote's boundary.
+    await found?.route.preload?.(found.params).catch(() => undefined);
+    return state;
   });
+  pending.set(name, withFirstPage);
 }
 
 /** The route React Router would choose for `pathname` among `routes`, for preloading only. */

@@ -2,7 +2,8 @@ import {
   Component,
   Suspense,
   useEffect,
-  useSyncExternalStore,
+  useState,
+  startTransition,
   type ErrorInfo,
   type ReactNode,
 } from 'react';
@@ -65,12 +66,24 @@ export function loadRemoteTable(name: string): void {
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
-  return () => listeners.delete(listener);
+  return () => {
+    listeners.delete(listener);
+  };
 }
 
-/** The route tables of the remotes asked for so far. */
+/**
+ * The route tables of the remotes asked for so far. A table's arrival renders its page as a
+ * transition, in slices (useSyncExternalStore's updates render in one blocking task: the whole
+ * first page, a long task in Lighthouse's TBT).
+ */
 export function useRemoteTables(): ReadonlyMap<string, TableState> {
-  return useSyncExternalStore(subscribe, () => snapshot);
+  const [current, setCurrent] = useState(snapshot);
+  useEffect(() => {
+    const update = () => startTransition(() => setCurrent(snapshot));
+    update(); // a change between this render and the subscription
+    return subscribe(update);
+  }, []);
+  return current;
 }
 
 class RemoteBoundary extends Component<

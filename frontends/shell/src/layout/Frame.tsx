@@ -1,6 +1,5 @@
 import {
   Component,
-  lazy,
   Suspense,
   useEffect,
   useRef,
@@ -8,7 +7,15 @@ import {
   type ErrorInfo,
   type ReactNode,
 } from 'react';
-import { MenuIcon, PenIcon, Link, NavLink, useLocation } from '@trustcircle/ui';
+import {
+  lazyPage,
+  MenuIcon,
+  PenIcon,
+  Link,
+  NavLink,
+  useLocation,
+  usePageLoaded,
+} from '@trustcircle/ui';
 import { useSession } from '../session';
 import { Logo } from './Logo';
 import { MODERATION, navFor } from './nav';
@@ -17,7 +24,7 @@ import { MobileDrawer } from './MobileDrawer';
 import { Footer } from './Footer';
 import { loadAccountControls } from '../early-session';
 
-const AccountControls = lazy(loadAccountControls);
+const accountControls = lazyPage(loadAccountControls, 'default');
 
 /** Should the account controls' chunk fail to load, the bar goes without them until a reload. */
 class AccountControlsBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -36,6 +43,9 @@ class AccountControlsBoundary extends Component<{ children: ReactNode }, { faile
 
 function TopBar() {
   const { user, isLoading } = useSession();
+  // The bell and menu render once their chunk is in (started with the session), not through a
+  // Suspense fallback, which would hold back the page's own reveal (packages/ui's lazyPage).
+  const controlsLoaded = usePageLoaded(accountControls, Boolean(user));
   const [drawer, setDrawer] = useState(false);
   const location = useLocation();
   useEffect(() => setDrawer(false), [location.pathname]);
@@ -82,19 +92,19 @@ function TopBar() {
           >
             <PenIcon size={16} /> Write a Review
           </Link>
-          {user ? (
-            <AccountControlsBoundary>
-              <Suspense fallback={null}>
-                <AccountControls user={user} />
-              </Suspense>
-            </AccountControlsBoundary>
-          ) : (
-            !isLoading && (
-              <Link to="/auth" className="btn btn-outline-primary">
-                Sign in
-              </Link>
-            )
-          )}
+          {user
+            ? controlsLoaded && (
+                <AccountControlsBoundary>
+                  <Suspense fallback={null}>
+                    <accountControls.Page user={user} />
+                  </Suspense>
+                </AccountControlsBoundary>
+              )
+            : !isLoading && (
+                <Link to="/auth" className="btn btn-outline-primary">
+                  Sign in
+                </Link>
+              )}
         </div>
       </div>
       {drawer && <MobileDrawer user={user} onClose={() => setDrawer(false)} />}
