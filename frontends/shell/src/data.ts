@@ -18,11 +18,16 @@ function useList<T>(path: string, options: { private?: boolean } = {}) {
   });
 }
 
-export const useMyGroups = () => useList<Group>('/api/groups/user', { private: true });
+/** The signed-in home's reads (pages/Home.tsx starts them as its code arrives). */
+export const MY_GROUPS_PATH = '/api/groups/user';
+export const FEED_PATH = '/api/reviews/feed';
+export const TRENDING_PATH = '/api/businesses/trending';
+export const CATEGORIES_PATH = '/api/categories';
+
+export const useMyGroups = () => useList<Group>(MY_GROUPS_PATH, { private: true });
 export const useAllGroups = () => useList<Group>('/api/groups');
 /** The home feed: my groups' (spec §7) unless another path (a scope, a limit) is asked for. */
-export const useFeed = (path = '/api/reviews/feed') =>
-  useList<ModeratedReview>(path, { private: true });
+export const useFeed = (path = FEED_PATH) => useList<ModeratedReview>(path, { private: true });
 /** The author's reviews (held and removed ones included, each with `moderation`). */
 export const MY_REVIEWS_KEY = ['/api/reviews/user'];
 
@@ -59,8 +64,8 @@ export const useMyReviewPages = () =>
     MY_REVIEWS_PAGED_KEY,
     `${MY_REVIEWS_KEY[0]!}?limit=${MY_REVIEWS_PAGE}`,
   );
-export const useTrending = () => useList<TrendingBusiness>('/api/businesses/trending');
-export const useCategories = () => useList<string>('/api/categories');
+export const useTrending = () => useList<TrendingBusiness>(TRENDING_PATH);
+export const useCategories = () => useList<string>(CATEGORIES_PATH);
 
 export function useJoinGroup() {
   const client = useQueryClient();

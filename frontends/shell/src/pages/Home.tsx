@@ -1,12 +1,28 @@
 import { useState } from 'react';
-import { useIsMobile, Link } from '@trustcircle/ui';
-import { useCategories, useFeed, useMyGroups } from '../data';
+import { useIsMobile, Link, prefetchRead } from '@trustcircle/ui';
+import {
+  CATEGORIES_PATH,
+  FEED_PATH,
+  MY_GROUPS_PATH,
+  TRENDING_PATH,
+  useCategories,
+  useFeed,
+  useMyGroups,
+} from '../data';
 import { displayName, useSession } from '../session';
 import { HeroSearch } from './HeroSearch';
 import { Activity } from './home/Activity';
 import { MyCommunities } from './home/MyCommunities';
 import { PeopleToFollow } from './home/PeopleToFollow';
 import { Trending } from './home/Trending';
+import { feedPath } from './home/feed';
+
+// The home's first reads start as its code arrives (only a member's page loads it:
+// early-session.ts, routes.tsx), beside its first render instead of after it; the queries take
+// the answers (packages/ui's prefetchRead). The community feed's cards are its largest paint.
+[feedPath('all'), FEED_PATH, MY_GROUPS_PATH, TRENDING_PATH, CATEGORIES_PATH].forEach((path) =>
+  prefetchRead(path),
+);
 
 /** Spec §2 home (signed in): hero with search, welcome bar, communities / feed / trending (tabs below 768 px). */
 export function HomePage() {
