@@ -165,6 +165,23 @@ describe('/groups', () => {
     await dialog.waitFor({ state: 'detached' });
   });
 
+  it('keeps the list when the Create Group form cannot load, and opens it once it can', async () => {
+    const p = await page({ as: await apiUser() });
+    await p.goto('/groups');
+    await p.getByTestId('groups-tagline').waitFor();
+    // The network gone for the groups remote's code: the dialog's chunk is not in yet.
+    const remoteCode = '**/mfe/groups/static/js/*.js';
+    await p.route(remoteCode, (route) => route.abort('internetdisconnected'));
+    await p.getByRole('button', { name: 'Create Group' }).first().click();
+    await expectToast(p, "Couldn't open the Create Group form", 'Check your connection');
+    await p.getByTestId('groups-tagline').waitFor(); // the page, not the unavailable panel
+    expect(await p.getByText('This part of TrustCircle is unavailable right now').count()).toBe(0);
+
+    await p.unroute(remoteCode);
+    await p.getByRole('button', { name: 'Create Group' }).first().click();
+    await p.getByRole('dialog', { name: 'Create a new group' }).waitFor();
+  });
+
   it('joins and leaves from the list, with the notices, a spinner, and the home refreshed', async () => {
     const owner = await apiUser();
     const group = await createGroup(owner, {

@@ -1,5 +1,5 @@
 import type { Group } from '@trustcircle/contracts';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import {
   EmptyState,
   joinGroupToasts,
@@ -43,10 +43,27 @@ export function GroupsListPage({ basePath }: { basePath: string }) {
   const [tab, setTab] = useState<Tab>('all');
   const { all, mine } = useGroupLists(search, Boolean(user));
   const openFromRoute = Boolean((location.state as { openCreate?: boolean } | null)?.openCreate);
-  const [creating, setCreating] = useState(openFromRoute);
+  const [creating, setCreating] = useState(false);
 
   const notJoined = all.items;
   const joined = mine.items;
+
+  // The dialog opens once its code is in: a chunk that cannot load (the network gone) is a
+  // toast, and the list stays, instead of failing the whole page into the shell's boundary.
+  const openDialog = () =>
+    createDialog.preload().then(
+      () => setCreating(true),
+      () =>
+        toast({
+          title: "Couldn't open the Create Group form",
+          description: 'Check your connection and try again.',
+          variant: 'destructive',
+        }),
+    );
+  // `/groups/create` opens the list with the dialog.
+  useEffect(() => {
+    if (openFromRoute) void openDialog();
+  }, [openFromRoute]);
 
   // The profile's View Group link: /groups?id={id} → /groups/{id}.
   const legacyId = parseGroupId(params.get('id'));
@@ -54,8 +71,8 @@ export function GroupsListPage({ basePath }: { basePath: string }) {
 
   const toAuth = () =>
     navigate('/auth', { state: { from: `${location.pathname}${location.search}` } });
+  const openCreate = () => (user ? void openDialog() : toAuth());
 
-  const openCreate = () => (user ? setCreating(true) : toAuth());
   // The dialog loads as a member reaches for the button (a pointer over it, a touch, focus),
   // not with the list: evaluating zod right after the first render was a 100–300 ms task
   // while the page was still settling (Lighthouse's TBT on /groups).
