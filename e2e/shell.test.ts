@@ -74,6 +74,28 @@ describe('visitor', () => {
     );
   });
 
+  it('paints the top bar before its scripts have run, where React then draws its own', async () => {
+    for (const width of [390, 1280]) {
+      const p = await page(width);
+      const brand = () => p.getByRole('banner').getByRole('link', { name: 'TrustCircle' });
+      // No script at all: what the HTML paints by itself.
+      await p.route('**/*.js', (route) => route.abort());
+      await p.goto('/');
+      await brand().waitFor();
+      const before = await brand().boundingBox();
+      await screenshot(p, `first-paint-${width}`);
+      await p.unroute('**/*.js');
+      await p.reload();
+      await p.getByRole('heading', { level: 1, name: /Reviews you can trust/ }).waitFor();
+      expect(await p.getByRole('banner').count()).toBe(1); // the HTML's frame is gone
+      const after = await brand().boundingBox();
+      // The brand stays where it was painted first: no jump when the scripts take over.
+      expect(before).not.toBeNull();
+      expect(Math.round(after!.x)).toBe(Math.round(before!.x));
+      expect(Math.round(after!.y)).toBe(Math.round(before!.y));
+    }
+  });
+
   it('gets a usable landing page at 390 px with a drawer menu', async () => {
     const p = await page(390);
     await p.goto('/');

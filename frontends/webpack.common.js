@@ -297,7 +297,10 @@ function createFrontendConfig(options) {
           runtimePlugins: options.runtimePlugins,
           // One federation runtime per page: the shell provides it, and the remotes' entries use
           // it instead of carrying their own copy (16 kB gzip each to download and evaluate).
-          experiments: isRemote ? { externalRuntime: true } : { provideExternalRuntime: true },
+          experiments: {
+            ...(isRemote ? { externalRuntime: true } : { provideExternalRuntime: true }),
+            optimization: { target: 'web' },
+          },
           // A shared module first asked for after startup (@trustcircle/ui/reviews) takes the
           // copy already registered, the host's: 'version-first' would fetch every registered
           // remote's entry to compare versions, and fail the page when a remote is down.
