@@ -9,10 +9,11 @@ import {
   useWindowedList,
 } from '@trustcircle/ui';
 import { isFiltered, reviewViewPath, type ReviewView } from '@trustcircle/ui/reviews';
+import { BROWSE_GROUPS_PATH, MY_GROUPS_PATH } from './paths';
 
 /** Query keys shared with the shell (its home reads the same caches). */
 export const ALL_GROUPS_KEY = ['/api/groups'] as const;
-export const MY_GROUPS_KEY = ['/api/groups/user'] as const;
+export const MY_GROUPS_KEY = [MY_GROUPS_PATH] as const;
 export const groupKey = (id: number) => [`/api/groups/${id}`] as const;
 export const membershipKey = (id: number) => [`/api/groups/${id}/members/check`] as const;
 export const groupReviewsKey = (id: number) => [`/api/groups/${id}/reviews`] as const;
@@ -67,12 +68,12 @@ export function useGroupLists(search: string, signedIn: boolean) {
   const text = settled ? `search=${encodeURIComponent(settled)}` : '';
   const all = useWindowedList<Group>(
     [...ALL_GROUPS_KEY, 'browse', signedIn, settled],
-    `/api/groups?joined=false${text ? `&${text}` : ''}`,
+    `${BROWSE_GROUPS_PATH}${text ? `&${text}` : ''}`,
     { keepPrevious: true },
   );
   const mine = useWindowedList<Group>(
     [...MY_GROUPS_KEY, settled],
-    `/api/groups/user${text ? `?${text}` : ''}`,
+    `${MY_GROUPS_PATH}${text ? `?${text}` : ''}`,
     { keepPrevious: true, enabled: signedIn },
   );
   return { all, mine };

@@ -1,5 +1,6 @@
-import { lazyPage, Navigate } from '@trustcircle/ui';
+import { lazyPage, Navigate, prefetchWindow } from '@trustcircle/ui';
 import type { AppRoute, RemoteRouteTable } from '@trustcircle/ui';
+import { BROWSE_GROUPS_PATH } from './paths';
 import './styles.scss';
 
 const basePath = '/groups';
@@ -25,7 +26,11 @@ export const routes: AppRoute[] = [
     path: '/groups',
     access: 'public',
     element: <GroupsList.Page basePath={basePath} />,
-    preload: GroupsList.preload,
+    // The list every visitor and member sees starts with the page's code, not after it renders.
+    preload: () => {
+      prefetchWindow(BROWSE_GROUPS_PATH);
+      return GroupsList.preload();
+    },
   },
   {
     path: '/groups/create',

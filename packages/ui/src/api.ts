@@ -39,7 +39,7 @@ export async function apiRequest<T = unknown>(
   }
   // A write may change what any read answers: reads started ahead are not taken after one.
   if (method !== 'GET') early.clear();
-  const res = await ((method === 'GET' && takeEarlyRead(path)) || fetchImpl(path, init));
+  const res = await ((method === 'GET' && takePrefetchedRead(path)) || fetchImpl(path, init));
   const text = await res.text().catch(() => '');
   if (!res.ok) throw new ApiError(res.status, formatErrorMessage(res.status, res.statusText, text));
   if (!text) return undefined as T;
@@ -61,7 +61,8 @@ export function prefetchRead(path: string): void {
   early.set(path, { answer, startedAt: Date.now() });
 }
 
-function takeEarlyRead(path: string): Promise<Response> | undefined {
+/** The answer `prefetchRead(path)` started, once, if it is still fresh. */
+export function takePrefetchedRead(path: string): Promise<Response> | undefined {
   const read = early.get(path);
   if (!read) return undefined;
   early.delete(path);

@@ -4,7 +4,7 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { ShowEarlier, useWindowedList, WindowFooter } from './windowed-list';
+import { prefetchWindow, ShowEarlier, useWindowedList, WindowFooter } from './windowed-list';
 
 /**
  * A list of 60 things served 24 at a time with `X-Next-Cursor` and, on the first page asked with
@@ -92,5 +92,17 @@ describe('windowed list', () => {
     expect(shown()).toHaveLength(48);
     expect(range()).toBe('Showing 1–48 of 60 things');
     expect(asked.at(-1)).toBe('/api/things?kind=all&limit=24&total=true');
+  });
+});
+
+describe('prefetchWindow', () => {
+  it('starts the first page before the list renders; the list takes it, its count included', async () => {
+    prefetchWindow('/api/things?kind=all');
+    expect(asked).toEqual(['/api/things?kind=all&limit=24&total=true']);
+    renderThings();
+    await screen.findByText('Thing 24');
+    await screen.findByText(/of 60/);
+    // Asked once: the list took the answer started ahead.
+    expect(asked).toEqual(['/api/things?kind=all&limit=24&total=true']);
   });
 });

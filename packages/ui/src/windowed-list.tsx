@@ -1,5 +1,5 @@
 import { keepPreviousData, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
-import { getPage } from './api';
+import { getPage, prefetchRead, takePrefetchedRead } from './api';
 import { countLabel, formatCount } from './helpers';
 import { LoadMore } from './paged';
 
@@ -30,6 +30,14 @@ function pagedPath(path: string, pageSize: number): string {
   return `${url.pathname}${url.search}`;
 }
 
+/**
+ * Starts the first page of `useWindowedList(…, path)` now, for a page about to open whose code
+ * is still on its way (a route's `preload`): the list takes the answer (prefetchRead).
+ */
+export function prefetchWindow(path: string, pageSize = WINDOW_PAGE_SIZE): void {
+  prefetchRead(pagedPath(path, pageSize));
+}
+
 /** One page, and the list's size: from the answer when it counted, else carried along. */
 export async function fetchWindowPage<T>(
   path: string,
@@ -37,8 +45,9 @@ export async function fetchWindowPage<T>(
   fetchImpl: typeof fetch = (...args) => fetch(...args),
 ): Promise<WindowPage<T>> {
   let counted: number | null = null;
-  const page = await getPage<T>(path, param.cursors[param.index], async (...args) => {
-    const res = await fetchImpl(...args);
+  const page = await getPage<T>(path, param.cursors[param.index], async (input, init) => {
+    // A first page started ahead (prefetchWindow) is taken once instead of asked again.
+    const res = await (takePrefetchedRead(String(input)) ?? fetchImpl(input, init));
     const header = res.headers.get(TOTAL_HEADER);
     if (header !== null && /^\d+$/.test(header)) counted = Number(header);
     return res;
