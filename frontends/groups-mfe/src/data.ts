@@ -8,7 +8,9 @@ import {
   useSessionUser,
   useWindowedList,
 } from '@trustcircle/ui';
-import { isFiltered, reviewViewPath, type ReviewView } from '@trustcircle/ui/reviews';
+// No @trustcircle/ui/reviews here: the list page imports this module, and that shared module
+// would be one more chunk to fetch and run before the list can render (the group page's
+// review list is in pages/group-detail/reviews-data.ts).
 import { BROWSE_GROUPS_PATH, MY_GROUPS_PATH } from './paths';
 
 /** Query keys shared with the shell (its home reads the same caches). */
@@ -105,24 +107,6 @@ export function useLatestGroupReviews(id: number | null) {
     queryFn: () => fetchAllPages<ModeratedReview>(`/api/groups/${id}/reviews`, { maxPages: 1 }),
     enabled: id !== null,
   });
-}
-
-/** Reviews a page of the group page shows at a time (two pages at most: 40 cards). */
-export const GROUP_REVIEWS_PAGE = 20;
-
-/**
- * The group page's review list as the view says (sort and filters), a window at a time (issue
- * 17: no page of 141 reviews). The group's reviewCount counts the unfiltered list only.
- */
-export function useGroupReviewList(group: Pick<Group, 'id' | 'reviewCount'>, view: ReviewView) {
-  return useWindowedList<ModeratedReview>(
-    [...groupReviewsKey(group.id), view],
-    reviewViewPath(`/api/groups/${group.id}/reviews`, view, GROUP_REVIEWS_PAGE),
-    {
-      pageSize: GROUP_REVIEWS_PAGE,
-      knownTotal: isFiltered(view) ? undefined : group.reviewCount,
-    },
-  );
 }
 
 /** After a membership change: the group's counts, the membership and both group lists. */

@@ -223,3 +223,10 @@ export function moderationNotice(status: string | null | undefined): string | nu
 export function isModerator(user: { roles?: readonly string[] | null } | null | undefined) {
   return Boolean(user?.roles?.includes('moderator'));
 }
+
+/**
+ * A member's public profile page. Here, not with the people components of
+ * `@trustcircle/ui/reviews`: the bell's notifications link to profiles, and that shared module
+ * would otherwise load with every signed-in page.
+ */
+export const profilePath = (username: string) => `/users/${encodeURIComponent(username)}`;

@@ -9,12 +9,10 @@ import {
   VerifiedBadge,
   useFailureToast,
   useSessionUser,
+  profilePath,
 } from '@trustcircle/ui';
 
 /* People (issue 18): a member's profile link, a row in a list of people, the follow button. */
-
-/** A member's public profile page. */
-export const profilePath = (username: string) => `/users/${encodeURIComponent(username)}`;
 
 /** The query key of `GET /api/users/{username}/follow` (usernames are case-insensitive). */
 export const followKey = (username: string) => ['/api/users', username.toLowerCase(), 'follow'];

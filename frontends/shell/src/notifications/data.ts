@@ -1,7 +1,6 @@
 import type { Notification } from '@trustcircle/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, getPage, useEventSource, usePagedList } from '@trustcircle/ui';
-import { profilePath } from '@trustcircle/ui/reviews';
+import { api, getPage, profilePath, useEventSource, usePagedList } from '@trustcircle/ui';
 import { NOTIFICATION_STREAM_EVENT, REVIEW_HELD_NOTICE } from '@trustcircle/contracts/constants';
 
 /** Every notification query starts with this key: one invalidation refreshes them all. */

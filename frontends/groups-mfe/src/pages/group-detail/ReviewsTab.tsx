@@ -9,7 +9,7 @@ import {
   useReviewViewParams,
   withoutFilters,
 } from '@trustcircle/ui/reviews';
-import { useGroupReviewList } from '../../data';
+import { useGroupReviewList } from './reviews-data';
 
 /**
  * The group's Reviews tab (`GET /api/groups/{id}/reviews`) sorted and filtered as the URL says

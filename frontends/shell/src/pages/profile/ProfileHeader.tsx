@@ -1,7 +1,13 @@
 import type { User } from '@trustcircle/contracts';
 import { Fragment, type ReactNode } from 'react';
-import { InitialsAvatar, useToast, VerifiedBadge, type Level, Link } from '@trustcircle/ui';
-import { profilePath } from '@trustcircle/ui/reviews';
+import {
+  InitialsAvatar,
+  Link,
+  profilePath,
+  useToast,
+  VerifiedBadge,
+  type Level,
+} from '@trustcircle/ui';
 
 function joined(createdAt: string): string {
   const date = new Date(createdAt);
