@@ -63,12 +63,12 @@ const MyReviewsPage = lazy(() =>
 function Root() {
   const { user, isLoading } = useSession();
   const [params] = useSearchParams();
-  // Links from before the top bar searched on /search (spec §2: `/?search=`) still work.
-  const legacy = params.get('search')?.trim();
-  if (legacy) return <Navigate to={`/search?q=${encodeURIComponent(legacy)}`} replace />;
   // The home's chunk (started with the session, early-session.ts) in before the home renders,
   // so that it renders without a Suspense fallback (packages/ui's lazyPage says why).
   const homeLoaded = usePageLoaded(home, Boolean(user));
+  // Links from before the top bar searched on /search (spec §2: `/?search=`) still work.
+  const legacy = params.get('search')?.trim();
+  if (legacy) return <Navigate to={`/search?q=${encodeURIComponent(legacy)}`} replace />;
   if (isLoading || (user && !homeLoaded)) return <Spinner />;
   return user ? <home.Page /> : <LandingPage />;
 }
