@@ -1,5 +1,6 @@
 import type { RequestListener } from 'node:http';
 import {
+  CHANGE_CHANNEL,
   createHttpApp,
   createLane,
   listenPg,
@@ -18,6 +19,7 @@ import { searchSuggestRoutes } from './compose/search-suggest';
 import type { GatewayConfig } from './config';
 import { contentSecurityPolicy, frontendRoutes } from './frontends';
 import { loadGatewayKeys } from './keys';
+import { KeptAnswers } from './kept-answers';
 import { createProxies, prefix, type UpstreamRoute } from './proxy';
 import { createGatewayLimits } from './limits';
 import { OpenStreams } from './open-streams';
@@ -154,9 +156,16 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
     apiCachePolicy,
     limits.writes,
   ];
+  const kept =
+    config.KEPT_ANSWERS === 'true'
+      ? new KeptAnswers({
+          maxBytes: config.KEPT_ANSWERS_MAX_MB * 1024 * 1024,
+          ttlMs: config.KEPT_ANSWERS_TTL_MS,
+        })
+      : undefined;
   const routes = upstreamRoutes(config);
   // Proxies see the raw, unparsed body stream (pitfalls: parsers before proxies hang POSTs).
-  const proxies = createProxies(routes, { upstreams, tokens, logger, streams });
+  const proxies = createProxies(routes, { upstreams, tokens, logger, streams, kept });
   // Design §2: the one composed answer (catalog + reviews), before the catalog proxy.
   const businessDetail = composeBusinessDetail({
     upstreams,
@@ -164,6 +173,7 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
     catalogUrl: config.CATALOG_URL,
     reviewsUrl: config.REVIEWS_URL,
     logger,
+    kept,
   });
 
   const app = createHttpApp({
@@ -240,6 +250,7 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
   };
 
   let revocations: { close(): Promise<void> } | null = null;
+  let changes: { close(): Promise<void> } | null = null;
   let sweeper: NodeJS.Timeout | null = null;
   const workers: BackgroundWorker[] = [
     limits.worker,
@@ -260,6 +271,26 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
       },
       async stop() {
         await revocations?.close();
+      },
+    },
+    {
+      name: 'kept-answers-changes',
+      start() {
+        if (!kept) return;
+        changes = listenPg({
+          url: config.DATABASE_URL,
+          channel: CHANGE_CHANNEL,
+          logger,
+          onNotify: (service) => {
+            if (service) kept.changed(service);
+          },
+          onReconnect: () => kept.listen(),
+          onLost: () => kept.lost(),
+        });
+      },
+      async stop() {
+        kept?.lost();
+        await changes?.close();
       },
     },
     {

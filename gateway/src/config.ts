@@ -46,6 +46,14 @@ export const GatewayEnvSchema = BaseServiceEnvSchema.extend({
    * a switch for operators, and the test's way to compare both paths' answers.
    */
   LANES: z.enum(['true', 'false']).default('true'),
+  /**
+   * Hot reads answered from memory while their services announce no write (kept-answers.ts).
+   * `false` asks the service every time.
+   */
+  KEPT_ANSWERS: z.enum(['true', 'false']).default('true'),
+  /** The longest an answer is kept even when no write is heard (time-ranked lists move). */
+  KEPT_ANSWERS_TTL_MS: positiveInt(10_000),
+  KEPT_ANSWERS_MAX_MB: positiveInt(64),
   /** `auto`: Secure cookies (and the `__Host-` prefix) in production. */
   COOKIE_SECURE: bool('auto'),
   /** Extra origins allowed to send state-changing requests, comma-separated. */

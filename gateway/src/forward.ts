@@ -32,6 +32,13 @@ export function forwardTarget(url: string): ForwardTarget {
   };
 }
 
+export interface AnswerTap {
+  start(status: number, headers: IncomingHttpHeaders): void;
+  data(chunk: Buffer): void;
+  /** The whole answer has been passed on (not called when it was cut short). */
+  end(): void;
+}
+
 export interface ForwardOptions extends ForwardVia {
   /** Request headers to add or replace (the session's token, the request id, the trace). */
   headers: Record<string, string>;
@@ -39,6 +46,8 @@ export interface ForwardOptions extends ForwardVia {
   drop: readonly string[];
   /** May change the service's answer headers before they are sent on. */
   onResponse?(headers: IncomingHttpHeaders): void;
+  /** Sees the answer as it is passed on, once it has ended whole (the kept answers). */
+  tap?: AnswerTap;
   /** No answer: the caller answers the client (nothing was sent yet) or it is cut. */
   onError(err: Error): void;
 }
@@ -91,18 +100,23 @@ export function forward(
       options.onResponse?.(passed);
       for (const name in passed) {
         const value = passed[name];
-        if (value !== undefined && !HOP_BY_HOP.has(name)) res.setHeader(name, value);
+        if (value === undefined) continue;
+        if (HOP_BY_HOP.has(name)) delete passed[name];
+        else res.setHeader(name, value);
       }
+      options.tap?.start(statusCode, passed);
       res.writeHead(statusCode);
       // A stream's client learns at once that it is open, not with its first event.
       if (options.stream) res.flushHeaders();
     },
     onResponseData(controller, chunk) {
+      options.tap?.data(chunk);
       if (res.write(chunk)) return;
       controller.pause();
       res.once('drain', () => controller.resume());
     },
     onResponseEnd() {
+      options.tap?.end();
       res.end();
     },
     onResponseError(_controller, err) {

@@ -1,6 +1,7 @@
 import { traceHeaders, type Logger } from '@trustcircle/service-kit';
 import type { RequestHandler } from 'express';
 import { forward, forwardTarget } from './forward';
+import { changingTap, keepingTap, sendKept, type KeptAnswers } from './kept-answers';
 import type { OpenStreams } from './open-streams';
 import type { TokenMinter } from './tokens';
 import type { Upstreams } from './upstream';
@@ -40,14 +41,26 @@ export function findUpstream(
  */
 export function createProxies(
   routes: UpstreamRoute[],
-  deps: { upstreams: Upstreams; tokens: TokenMinter; logger: Logger; streams?: OpenStreams },
+  deps: {
+    upstreams: Upstreams;
+    tokens: TokenMinter;
+    logger: Logger;
+    streams?: OpenStreams;
+    kept?: KeptAnswers;
+  },
 ): RequestHandler {
   const proxies = routes.map((route) => {
     const target = forwardTarget(route.target);
     const via = route.streaming
       ? deps.upstreams.forStream(route.target)
       : deps.upstreams.forRequests(route.target);
+    const { kept } = deps;
     const handler: RequestHandler = (req, res) => {
+      const keepable = kept && !route.streaming ? kept.keyOf(req, req.path) : undefined;
+      if (keepable) {
+        const answer = kept!.find(keepable.key);
+        if (answer) return sendKept(res, answer);
+      }
       const headers: Record<string, string> = { ...traceHeaders() };
       if (req.tcSession) {
         const token = deps.tokens.forUser(req.tcSession.userId, req.tcSession.roles);
@@ -58,6 +71,13 @@ export function createProxies(
         ...via,
         headers,
         drop: ['authorization', 'cookie'],
+        tap: !kept
+          ? undefined
+          : keepable
+            ? keepingTap(kept, kept.begin(keepable.key, keepable.services))
+            : req.method === 'GET' || req.method === 'HEAD'
+              ? undefined
+              : changingTap(kept, route.service),
         onResponse(answer) {
           delete answer['set-cookie'];
           if (route.streaming) {

@@ -12,5 +12,6 @@ export const gatewayService: ServiceDefinition<GatewayConfig> = {
   verifiesTokens: false,
   maxHeaderBytes: EDGE_MAX_HEADER_BYTES,
   publicEdge: true,
+  announcesChanges: false,
   createApp: createGatewayApp,
 };

@@ -2,6 +2,7 @@ import type { ErrorBody } from '@trustcircle/contracts';
 import { withTimeout } from '@trustcircle/http-server';
 import { HttpError, type Logger } from '@trustcircle/service-kit';
 import type { Request, RequestHandler } from 'express';
+import { sendKept, type KeptAnswers } from '../kept-answers';
 import type { TokenMinter } from '../tokens';
 import type { Upstreams } from '../upstream';
 import { upstreamHeaders } from './calls';
@@ -12,6 +13,8 @@ export interface BusinessDetailDeps {
   catalogUrl: string;
   reviewsUrl: string;
   logger: Logger;
+  /** Answers kept while catalog and reviews are unchanged. */
+  kept?: KeptAnswers;
   /** The reviews half may take at most this long before the business is answered without it. */
   reviewsTimeoutMs?: number;
 }
@@ -91,6 +94,13 @@ export function composeBusinessDetail(deps: BusinessDetailDeps): RequestHandler 
       req.method === 'GET' || req.method === 'HEAD' ? composedBusinessId(req.path) : undefined;
     if (id === undefined) return next();
     res.locals.metricsRoute = 'compose:business-detail';
+    const { kept } = deps;
+    const keepable = kept?.keyOf(req, req.path);
+    if (keepable) {
+      const answer = kept!.find(keepable.key);
+      if (answer) return sendKept(res, answer);
+    }
+    const keeping = keepable && kept!.begin(keepable.key, keepable.services);
     const [catalog, reviews] = await Promise.all([
       deps.upstreams
         .requestText(deps.catalogUrl, {
@@ -111,11 +121,19 @@ export function composeBusinessDetail(deps: BusinessDetailDeps): RequestHandler 
     }
     // Both answers are passed on as the services wrote them: parsing and re-serialising a page
     // of reviews per request cost more than the rest of the composition.
-    res.type('application/json').send(
-      withFields(catalog.text, [
-        ['reviews', reviews ?? '[]'],
-        ['reviewsUnavailable', String(reviews === null)],
-      ]),
-    );
+    const body = withFields(catalog.text, [
+      ['reviews', reviews ?? '[]'],
+      ['reviewsUnavailable', String(reviews === null)],
+    ]);
+    // Without its reviews the page is a stand-in: asked again, it may be whole.
+    if (keeping && reviews !== null) {
+      const type = 'application/json; charset=utf-8';
+      kept!.keep(keeping, {
+        status: 200,
+        headers: { 'content-type': type },
+        body: Buffer.from(body),
+      });
+    }
+    res.type('application/json').send(body);
   };
 }

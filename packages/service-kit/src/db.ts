@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import knex, { type Knex } from 'knex';
 import { Client, type ClientConfig } from 'pg';
+import { announceChanges } from './change-notices';
 import type { Logger } from './logger';
 import { endSqlSpan, startSqlSpan, traceQueries } from './tracing/sql-span';
 
@@ -73,13 +74,19 @@ export interface Migration {
  * for good. A session advisory lock on a connection of its own makes the others wait instead, and
  * Postgres releases it when its holder dies; whoever holds it may clear knex's row.
  */
-export async function migrate(db: Knex, schema: string, migrations: Migration[]): Promise<void> {
+export async function migrate(
+  db: Knex,
+  schema: string,
+  migrations: Migration[],
+  { announce = false }: { announce?: boolean } = {},
+): Promise<void> {
   const lock = new Client(connectionOf(db, schema));
   await lock.connect();
   try {
     await lock.query(`select pg_advisory_lock(hashtext('trustcircle.migrate.' || $1))`, [schema]);
     await db.migrate.forceFreeMigrationsLock(migratorConfig(schema, migrations));
     await db.migrate.latest(migratorConfig(schema, migrations));
+    if (announce) await announceChanges(db, schema);
   } finally {
     // Ending the session releases the advisory lock.
     await lock.end().catch(() => undefined);

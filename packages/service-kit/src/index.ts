@@ -2,6 +2,7 @@ export * from './auth';
 export * from './config';
 export * from './cursor';
 export * from './after-commit';
+export * from './change-notices';
 export * from './db';
 export * from './db-errors';
 export * from './errors';

@@ -16,7 +16,10 @@ export function listenPg(options: {
   channel: string;
   logger: Logger;
   onNotify(payload: string | undefined): void;
+  /** Listening (again): called after each connect, the first included. */
   onReconnect?(): void;
+  /** The connection was lost: notifications are missed until the next onReconnect. */
+  onLost?(): void;
 }): PgListener {
   if (!CHANNEL.test(options.channel)) throw new Error(`Unsafe channel name ${options.channel}`);
   let client: Client | null = null;
@@ -32,7 +35,10 @@ export function listenPg(options: {
     next.on('error', (err) => {
       options.logger.warn({ err, channel: options.channel }, 'LISTEN connection lost');
       void next.end().catch(() => undefined);
-      if (client === next) client = null;
+      if (client === next) {
+        client = null;
+        options.onLost?.();
+      }
       schedule();
     });
     try {

@@ -66,6 +66,12 @@ export interface ServiceDefinition<C extends BaseServiceConfig> {
    * are internal: without OPS_PORT they answer them on PORT.
    */
   publicEdge?: boolean;
+  /**
+   * Defaults to true: every committed write to the service's tables is announced on
+   * CHANGE_CHANNEL (change-notices.ts), so the gateway's kept answers stay current. The
+   * gateway, whose answers no one keeps, sets false.
+   */
+  announcesChanges?: boolean;
   /** The HTTP app, and the background workers that share its state. */
   createApp(ctx: ServiceContext<C>): ServiceParts | Promise<ServiceParts>;
 }
@@ -134,7 +140,9 @@ export async function startService<C extends BaseServiceConfig>(
   };
 
   try {
-    await migrate(db, definition.name, definition.migrations);
+    await migrate(db, definition.name, definition.migrations, {
+      announce: definition.announcesChanges !== false,
+    });
   } catch (error) {
     await db.destroy();
     throw error;

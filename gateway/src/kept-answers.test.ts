@@ -1,0 +1,132 @@
+import type { Request } from 'express';
+import { KeptAnswers, keptReadOf, type KeptAnswer } from './kept-answers';
+
+const answer = (text: string, status = 200): KeptAnswer => ({
+  status,
+  headers: { 'content-type': 'application/json' },
+  body: Buffer.from(text),
+});
+
+const request = (url: string, extra: Partial<Request> = {}, headers: Record<string, string> = {}) =>
+  ({
+    method: 'GET',
+    originalUrl: url,
+    headers: { host: 'example.test', ...headers },
+    ...extra,
+  }) as unknown as Request;
+
+const member = (userId: number, roles = ['member']) =>
+  ({ tcSession: { userId, roles } }) as unknown as Partial<Request>;
+
+function listening(options: { ttlMs?: number; maxBytes?: number } = {}) {
+  const kept = new KeptAnswers({
+    maxBytes: options.maxBytes ?? 1e6,
+    ttlMs: options.ttlMs ?? 60_000,
+  });
+  kept.listen();
+  return kept;
+}
+
+/** Loads `req` through `kept` as the proxy does: begin, then keep what the service answered. */
+function load(kept: KeptAnswers, req: Request, text: string, between?: () => void) {
+  const keyed = kept.keyOf(req, req.originalUrl.split('?')[0]!)!;
+  expect(kept.find(keyed.key)).toBeUndefined();
+  const keeping = kept.begin(keyed.key, keyed.services);
+  between?.();
+  kept.keep(keeping, answer(text));
+  return keyed.key;
+}
+
+describe('keptReadOf', () => {
+  it('names the services of the hot reads and nothing else', () => {
+    expect(keptReadOf('/api/groups/user')).toEqual(['communities']);
+    expect(keptReadOf('/api/groups/12')).toEqual(['communities']);
+    expect(keptReadOf('/api/groups/12/reviews')).toEqual(['reviews']);
+    expect(keptReadOf('/api/reviews/feed')).toEqual(['reviews']);
+    expect(keptReadOf('/api/businesses/7')).toEqual(['catalog', 'reviews']);
+    for (const path of [
+      '/api/businesses',
+      '/api/businesses/trending',
+      '/api/reviews/7',
+      '/api/reviews/user/summary',
+      '/api/notifications',
+      '/api/user',
+      '/api/groups/12/members/check',
+    ]) {
+      expect([path, keptReadOf(path)]).toEqual([path, undefined]);
+    }
+  });
+});
+
+describe('KeptAnswers', () => {
+  it('serves a kept answer until its service changes', () => {
+    const kept = listening();
+    const key = load(kept, request('/api/groups/user', member(1)), '[1]');
+    expect(kept.find(key)?.body.toString()).toBe('[1]');
+    kept.changed('reviews');
+    expect(kept.find(key)?.body.toString()).toBe('[1]');
+    kept.changed('communities');
+    expect(kept.find(key)).toBeUndefined();
+  });
+
+  it('does not keep a load that a write overlapped', () => {
+    const kept = listening();
+    const key = load(kept, request('/api/reviews/feed', member(1)), '[]', () =>
+      kept.changed('reviews'),
+    );
+    expect(kept.find(key)).toBeUndefined();
+  });
+
+  it('keys by caller, roles, host and URL; leaves conditional, no-cache and non-GET requests', () => {
+    const kept = listening();
+    const keyOf = (req: Request) => kept.keyOf(req, '/api/groups/user')?.key;
+    const one = keyOf(request('/api/groups/user', member(1)));
+    expect(
+      new Set([
+        one,
+        keyOf(request('/api/groups/user', member(2))),
+        keyOf(request('/api/groups/user', member(1, ['member', 'moderator']))),
+        keyOf(request('/api/groups/user')),
+        keyOf(request('/api/groups/user?limit=5', member(1))),
+        keyOf(request('/api/groups/user', member(1), { host: 'other.test' })),
+      ]).size,
+    ).toBe(6);
+    expect(
+      keyOf(request('/api/groups/user', member(1), { 'if-none-match': 'W/"x"' })),
+    ).toBeUndefined();
+    expect(
+      keyOf(request('/api/groups/user', member(1), { 'cache-control': 'no-cache' })),
+    ).toBeUndefined();
+    expect(keyOf(request('/api/groups/user', { ...member(1), method: 'HEAD' }))).toBeUndefined();
+  });
+
+  it('keeps only whole 200s, and nothing while it cannot hear changes', () => {
+    const kept = listening();
+    const keyed = kept.keyOf(request('/api/groups/5'), '/api/groups/5')!;
+    kept.keep(kept.begin(keyed.key, keyed.services), answer('{"message":"no"}', 404));
+    expect(kept.find(keyed.key)).toBeUndefined();
+
+    const key = load(kept, request('/api/groups/5'), '{"id":5}');
+    kept.lost();
+    expect(kept.find(key)).toBeUndefined();
+    expect(kept.keyOf(request('/api/groups/5'), '/api/groups/5')).toBeUndefined();
+    // Back, from an empty cache; a load begun before the loss is not kept.
+    const keeping = kept.begin(key, ['communities']);
+    kept.listen();
+    kept.keep(keeping, answer('{"id":5}'));
+    expect(kept.find(key)).toBeUndefined();
+  });
+
+  it('forgets answers after their time and beyond its size', async () => {
+    const kept = listening({ ttlMs: 20 });
+    const key = load(kept, request('/api/groups/6'), '{"id":6}');
+    expect(kept.find(key)).toBeDefined();
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(kept.find(key)).toBeUndefined();
+
+    const small = listening({ maxBytes: 2000 });
+    const first = load(small, request('/api/groups/7'), 'x'.repeat(900));
+    load(small, request('/api/groups/8'), 'x'.repeat(900));
+    expect(small.find(first)).toBeUndefined();
+  });
+});

@@ -1,0 +1,218 @@
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import type { Request } from 'express';
+import { LRUCache } from 'lru-cache';
+import type { AnswerTap } from './forward';
+
+export interface KeptAnswer {
+  status: number;
+  /** The service's answer headers as the gateway passes them on. */
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A load of a keepable read under way: what it depends on, as it stood when it began. */
+export interface Keeping {
+  key: string;
+  services: readonly string[];
+  stamps: readonly number[];
+}
+
+interface Entry {
+  answer: KeptAnswer;
+  services: readonly string[];
+  stamps: readonly number[];
+}
+
+export interface KeptAnswersOptions {
+  /** Bound on the bodies kept, in bytes. */
+  maxBytes: number;
+  /** The longest an answer is kept even when nothing is heard (time-ranked lists move). */
+  ttlMs: number;
+  /** A larger answer is passed on and not kept. */
+  maxAnswerBytes?: number;
+}
+
+/**
+ * Reads whose answer is a function of the URL, the caller (user and roles) and the rows of the
+ * service(s) named: the hot reads of groups, reviews and the composed business page. A read a
+ * service caches itself by time (search, trending) is not here: the gateway would stretch its
+ * staleness.
+ */
+const KEPT_READS: { path: RegExp; services: readonly string[] }[] = [
+  { path: /^\/api\/groups(\/user|\/\d{1,10})?\/?$/i, services: ['communities'] },
+  { path: /^\/api\/users\/[^/]+\/groups\/?$/i, services: ['communities'] },
+  { path: /^\/api\/reviews\/(feed|user)\/?$/i, services: ['reviews'] },
+  { path: /^\/api\/(groups|businesses|users)\/[^/]+\/reviews\/?$/i, services: ['reviews'] },
+  { path: /^\/api\/users\/[^/]+\/review-stats\/?$/i, services: ['reviews'] },
+  { path: /^\/api\/businesses\/\d{1,10}\/?$/i, services: ['catalog', 'reviews'] },
+];
+
+/** The services a GET of `path` depends on, when its answer may be kept. */
+export function keptReadOf(path: string): readonly string[] | undefined {
+  return KEPT_READS.find((read) => read.path.test(path))?.services;
+}
+
+/** Request headers under which the client asks for something else than the plain answer. */
+const CONDITIONAL = ['if-none-match', 'if-modified-since', 'range'];
+
+/**
+ * Answers the gateway keeps and knows to be current (design §2, docs/performance.md): a
+ * service's read is answered from memory while no write to that service has committed since
+ * it was loaded. Every service's tables announce each committed write on Postgres'
+ * CHANGE_CHANNEL (service-kit change-notices.ts); the gateway LISTENs and bumps that service's
+ * generation. An answer is kept with the generations of its services when its load began, so
+ * a load that overlaps a write is not kept. While the LISTEN connection is down nothing is
+ * kept or served (writes would go unheard); a write passed through this gateway bumps its
+ * service as its answer leaves, so the writer's next read is never an older answer. Keys are
+ * per caller (user id and roles) and per URL: one person's answer is never another's.
+ */
+export class KeptAnswers {
+  private readonly generations = new Map<string, number>();
+  private epoch = 0;
+  private listening = false;
+  private readonly cache: LRUCache<string, Entry>;
+  private readonly maxAnswerBytes: number;
+  hits = 0;
+  misses = 0;
+
+  constructor(options: KeptAnswersOptions) {
+    this.maxAnswerBytes = options.maxAnswerBytes ?? 512 * 1024;
+    this.cache = new LRUCache<string, Entry>({
+      maxSize: Math.max(options.maxBytes, 1),
+      sizeCalculation: (entry) => entry.answer.body.length + 512,
+      ttl: options.ttlMs,
+    });
+  }
+
+  /** The LISTEN connection is up (again): what was kept before may have missed a change. */
+  listen(): void {
+    this.reset();
+    this.listening = true;
+  }
+
+  /** The LISTEN connection is down: nothing can be known to be current. */
+  lost(): void {
+    this.listening = false;
+    this.reset();
+  }
+
+  /** A committed write to `service`: its answers kept so far are no longer current. */
+  changed(service: string): void {
+    this.generations.set(service, (this.generations.get(service) ?? 0) + 1);
+  }
+
+  /**
+   * The cache key of `req` when it is a keepable read (GET of a kept path, no conditional or
+   * no-cache request), else undefined.
+   */
+  keyOf(req: Request, path: string): { key: string; services: readonly string[] } | undefined {
+    if (!this.listening || req.method !== 'GET') return undefined;
+    const services = keptReadOf(path);
+    if (!services) return undefined;
+    const headers = req.headers;
+    if (CONDITIONAL.some((name) => headers[name] !== undefined)) return undefined;
+    if (headers['cache-control']?.includes('no-cache')) return undefined;
+    const session = req.tcSession;
+    const caller = session ? `${session.userId}|${session.roles.join(',')}` : '-';
+    return { key: `${caller} ${headers.host ?? ''} ${req.originalUrl}`, services };
+  }
+
+  /** The kept answer for `key`, if none of its services changed since it was loaded. */
+  find(key: string): KeptAnswer | undefined {
+    const entry = this.cache.get(key);
+    if (entry && this.current(entry.services, entry.stamps)) {
+      this.hits += 1;
+      return entry.answer;
+    }
+    this.misses += 1;
+    return undefined;
+  }
+
+  /** A load of `key` begins: remember where its services stood. */
+  begin(key: string, services: readonly string[]): Keeping {
+    return { key, services, stamps: this.stampsOf(services) };
+  }
+
+  /**
+   * Keeps a load's answer, a 200, when nothing changed meanwhile. The services' `no-store` on
+   * a signed-in answer speaks to caches shared between people; these are kept per caller.
+   */
+  keep(keeping: Keeping, answer: KeptAnswer): void {
+    if (answer.status !== 200 || answer.body.length > this.maxAnswerBytes) return;
+    if (!this.listening || !this.current(keeping.services, keeping.stamps)) return;
+    this.cache.set(keeping.key, {
+      answer,
+      services: keeping.services,
+      stamps: keeping.stamps,
+    });
+  }
+
+  get size(): number {
+    return this.cache.size;
+  }
+
+  private reset(): void {
+    this.epoch += 1;
+    this.cache.clear();
+  }
+
+  private stampsOf(services: readonly string[]): number[] {
+    return [this.epoch, ...services.map((service) => this.generations.get(service) ?? 0)];
+  }
+
+  private current(services: readonly string[], stamps: readonly number[]): boolean {
+    if (stamps[0] !== this.epoch) return false;
+    for (let i = 0; i < services.length; i += 1) {
+      if ((this.generations.get(services[i]!) ?? 0) !== stamps[i + 1]) return false;
+    }
+    return true;
+  }
+}
+
+/** Writes a kept answer as the forward would have written the service's. */
+export function sendKept(res: ServerResponse, answer: KeptAnswer): void {
+  for (const name in answer.headers) {
+    const value = answer.headers[name];
+    if (value !== undefined) res.setHeader(name, value);
+  }
+  res.writeHead(answer.status);
+  res.end(answer.body);
+}
+
+/** Headers of one passage, never replayed: the replay gets its own. */
+const UNKEPT_HEADERS = ['date', 'x-request-id', 'traceparent', 'tracestate', 'server-timing'];
+
+/** Copies a service's answer as it is passed on, and keeps it once it has ended whole. */
+export function keepingTap(kept: KeptAnswers, keeping: Keeping): AnswerTap {
+  let status = 0;
+  let headers: IncomingHttpHeaders = {};
+  let chunks: Buffer[] | null = [];
+  let bytes = 0;
+  return {
+    start(statusCode, answerHeaders) {
+      status = statusCode;
+      if (status !== 200) chunks = null;
+      headers = { ...answerHeaders };
+      for (const name of UNKEPT_HEADERS) delete headers[name];
+    },
+    data(chunk) {
+      if (!chunks) return;
+      bytes += chunk.length;
+      // Past any size worth keeping: stop copying.
+      if (bytes > 512 * 1024) chunks = null;
+      else chunks.push(Buffer.from(chunk));
+    },
+    end() {
+      if (chunks) kept.keep(keeping, { status, headers, body: Buffer.concat(chunks, bytes) });
+    },
+  };
+}
+
+/** A write passed to `service`: its answers kept so far are dropped as its answer leaves. */
+export function changingTap(kept: KeptAnswers, service: string): AnswerTap {
+  return {
+    start: () => undefined,
+    data: () => undefined,
+    end: () => kept.changed(service),
+  };
+}

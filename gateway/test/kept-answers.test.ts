@@ -1,0 +1,166 @@
+import { catalogService } from '@trustcircle/catalog';
+import { communitiesService } from '@trustcircle/communities';
+import { gatewayService } from '@trustcircle/gateway';
+import { identityService } from '@trustcircle/identity';
+import { reviewsService } from '@trustcircle/reviews';
+import { startStack, waitFor, type TestClient, type TestStack } from '@trustcircle/testing';
+import { Client } from 'pg';
+import { signUp } from './support';
+
+/**
+ * The gateway answers hot reads from memory while their services announce no write (issue 20,
+ * kept-answers.ts). A write made behind every trigger's back (`session_replication_role =
+ * replica`, what no service does) shows what is served from memory; an announced one must end
+ * it.
+ */
+let stack: TestStack;
+let admin: Client;
+
+beforeAll(async () => {
+  stack = await startStack({
+    gateway: gatewayService,
+    services: [identityService, communitiesService, reviewsService, catalogService],
+  });
+  admin = new Client({ connectionString: stack.db.adminUrl });
+  await admin.connect();
+}, 60_000);
+
+afterAll(async () => {
+  await admin?.end();
+  await stack?.stop();
+});
+
+/** A write no trigger sees: nothing is announced. */
+async function unannounced(sql: string, values: unknown[]): Promise<void> {
+  await admin.query('begin');
+  await admin.query('set local session_replication_role = replica');
+  await admin.query(sql, values);
+  await admin.query('commit');
+}
+
+async function newGroup(owner: TestClient, name: string): Promise<number> {
+  const created = await owner.post('/api/groups', {
+    name,
+    description: 'A group for the kept answers test',
+  });
+  expect(created.status).toBe(201);
+  return (created.body as { id: number }).id;
+}
+
+const groupNames = async (client: TestClient) => {
+  const res = await client.get('/api/groups/user');
+  expect(res.status).toBe(200);
+  return (res.body as { name: string }[]).map((group) => group.name);
+};
+
+const listener = () =>
+  admin.query<{ pid: number }>(
+    `select pid from pg_stat_activity
+      where datname = current_database() and query ilike 'listen tc_changed%'`,
+  );
+
+describe('kept answers', () => {
+  it('keeps a member’s read until its service announces a write', async () => {
+    const member = stack.client();
+    await signUp(member);
+    const tag = Date.now().toString(36);
+    const id = await newGroup(member, `Kept ${tag}`);
+    expect(await groupNames(member)).toEqual([`Kept ${tag}`]);
+
+    await unannounced('update communities.groups set name = $1 where id = $2', [
+      `Quiet ${tag}`,
+      id,
+    ]);
+    expect(await groupNames(member)).toEqual([`Kept ${tag}`]);
+
+    // Any committed write to communities' tables, here one that changes nothing visible.
+    await admin.query('update communities.groups set updated_at = updated_at where id = $1', [id]);
+    await waitFor(async () => (await groupNames(member))[0] === `Quiet ${tag}`);
+  });
+
+  it('shows a write through the gateway to the next read, whoever reads', async () => {
+    const owner = stack.client();
+    const joiner = stack.client();
+    await signUp(owner);
+    await signUp(joiner);
+    const id = await newGroup(owner, `Joined ${Date.now().toString(36)}`);
+    const count = async () =>
+      ((await owner.get(`/api/groups/${id}`)).body as { memberCount: number }).memberCount;
+    expect(await count()).toBe(1);
+    expect(await count()).toBe(1);
+    expect((await joiner.post(`/api/groups/${id}/join`, {})).status).toBe(200);
+    // No wait: the join's answer left the gateway after it dropped communities' answers.
+    expect(await count()).toBe(2);
+    expect(await groupNames(joiner)).toEqual([expect.stringMatching(/^Joined /)]);
+  });
+
+  it('never gives one caller’s answer to another', async () => {
+    const first = stack.client();
+    const second = stack.client();
+    await signUp(first);
+    await signUp(second);
+    await newGroup(first, `First's ${Date.now().toString(36)}`);
+    expect(await groupNames(first)).toHaveLength(1);
+    expect(await groupNames(second)).toEqual([]);
+    expect((await stack.client().get('/api/groups/user')).status).toBe(401);
+  });
+
+  it('keeps the composed business page until catalog or reviews change', async () => {
+    const member = stack.client();
+    await signUp(member);
+    const name = `Kept Bakery ${Date.now().toString(36)}`;
+    const created = await member.post('/api/businesses', { name, category: 'Education' });
+    expect(created.status).toBe(201);
+    const id = (created.body as { id: number }).id;
+    const pageName = async () => {
+      const res = await stack.client().get(`/api/businesses/${id}`);
+      expect(res.status).toBe(200);
+      return (res.body as { name: string; reviewsUnavailable: boolean }).name;
+    };
+    expect(await pageName()).toBe(name);
+    // The business's events still land in reviews and catalog for a moment (announced
+    // writes): until then a kept page is dropped again.
+    let round = 0;
+    let shown = name;
+    await waitFor(async () => {
+      shown = await pageName();
+      round += 1;
+      await unannounced('update catalog.businesses set name = $1 where id = $2', [
+        `Quiet ${round}`,
+        id,
+      ]);
+      return (await pageName()) === shown;
+    });
+    // A write to reviews' tables ends it too (the page holds its first reviews), not one to
+    // their events' bookkeeping.
+    await admin.query('update reviews.inbox set consumer = consumer where false');
+    expect(await pageName()).toBe(shown);
+    await admin.query(`delete from reviews.reviews where id = -1`);
+    await waitFor(async () => (await pageName()) === `Quiet ${round}`);
+  });
+
+  it('serves nothing from memory while it cannot hear the services', async () => {
+    const member = stack.client();
+    await signUp(member);
+    const tag = Date.now().toString(36);
+    const id = await newGroup(member, `Deaf ${tag}`);
+    expect(await groupNames(member)).toEqual([`Deaf ${tag}`]);
+    const { rows } = await listener();
+    expect(rows).toHaveLength(1);
+    await admin.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
+    await unannounced('update communities.groups set name = $1 where id = $2', [
+      `Heard ${tag}`,
+      id,
+    ]);
+    await waitFor(async () => (await groupNames(member))[0] === `Heard ${tag}`);
+
+    // Listening again (a second later), it keeps answers again.
+    await waitFor(async () => (await listener()).rows.length === 1, { timeoutMs: 10_000 });
+    await waitFor(async () => {
+      const before = (await groupNames(member))[0];
+      const next = before === `Heard ${tag}` ? `Again ${tag}` : `Heard ${tag}`;
+      await unannounced('update communities.groups set name = $1 where id = $2', [next, id]);
+      return (await groupNames(member))[0] === before;
+    });
+  });
+});
