@@ -53,7 +53,7 @@ export const GatewayEnvSchema = BaseServiceEnvSchema.extend({
   KEPT_ANSWERS: z.enum(['true', 'false']).default('true'),
   /** The longest an answer is kept even when no write is heard (time-ranked lists move). */
   KEPT_ANSWERS_TTL_MS: positiveInt(10_000),
-  KEPT_ANSWERS_MAX_MB: positiveInt(64),
+  KEPT_ANSWERS_MAX_MB: positiveInt(32),
   /** `auto`: Secure cookies (and the `__Host-` prefix) in production. */
   COOKIE_SECURE: bool('auto'),
   /** Extra origins allowed to send state-changing requests, comma-separated. */
