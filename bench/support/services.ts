@@ -169,6 +169,18 @@ const production = { NODE_ENV: 'production' };
  * Every service and the gateway of `bench` in production mode, identity aside (production wants
  * a real mail provider); `gatewayEnv` is added to the gateway's. Answers the gateway's URL.
  */
+/** `BENCH_GATEWAY_ENV=KEPT_ANSWERS=false,LANES=false`: gateway settings for a before/after. */
+function benchGatewayEnv(): Record<string, string> {
+  const pairs = (process.env.BENCH_GATEWAY_ENV ?? '').split(',').filter(Boolean);
+  return Object.fromEntries(
+    pairs.map((pair) => {
+      const at = pair.indexOf('=');
+      if (at < 1) throw new Error(`BENCH_GATEWAY_ENV: ${pair} is not NAME=value`);
+      return [pair.slice(0, at), pair.slice(at + 1)];
+    }),
+  );
+}
+
 export async function startPlatform(
   bench: BenchRun,
   gatewayEnv: Record<string, string> = {},
@@ -183,5 +195,6 @@ export async function startPlatform(
   return bench.startGateway(['identity', 'communities', 'catalog', 'reviews', 'social'], {
     ...production,
     ...gatewayEnv,
+    ...benchGatewayEnv(),
   });
 }

@@ -27,11 +27,17 @@ function listening(options: { ttlMs?: number; maxBytes?: number } = {}) {
   return kept;
 }
 
-/** Loads `req` through `kept` as the proxy does: begin, then keep what the service answered. */
+/** Begins a load of `key` that is kept: its key was loaded once before. */
+function secondLoad(kept: KeptAnswers, key: string, services: readonly string[]) {
+  kept.begin(key, services);
+  return kept.begin(key, services)!;
+}
+
+/** Loads `req` a second time as the proxy does: begin, then keep what the service answered. */
 function load(kept: KeptAnswers, req: Request, text: string, between?: () => void) {
   const keyed = kept.keyOf(req, req.originalUrl.split('?')[0]!)!;
   expect(kept.find(keyed.key)).toBeUndefined();
-  const keeping = kept.begin(keyed.key, keyed.services);
+  const keeping = secondLoad(kept, keyed.key, keyed.services);
   between?.();
   kept.keep(keeping, answer(text));
   return keyed.key;
@@ -69,6 +75,16 @@ describe('KeptAnswers', () => {
     expect(kept.find(key)).toBeUndefined();
   });
 
+  it('keeps an answer from its key’s second load', () => {
+    const kept = listening();
+    const keyed = kept.keyOf(request('/api/groups/9'), '/api/groups/9')!;
+    expect(kept.begin(keyed.key, keyed.services)).toBeUndefined();
+    const keeping = kept.begin(keyed.key, keyed.services);
+    expect(keeping).toBeDefined();
+    kept.keep(keeping!, answer('{"id":9}'));
+    expect(kept.find(keyed.key)?.body.toString()).toBe('{"id":9}');
+  });
+
   it('does not keep a load that a write overlapped', () => {
     const kept = listening();
     const key = load(kept, request('/api/reviews/feed', member(1)), '[]', () =>
@@ -103,7 +119,7 @@ describe('KeptAnswers', () => {
   it('keeps only whole 200s, and nothing while it cannot hear changes', () => {
     const kept = listening();
     const keyed = kept.keyOf(request('/api/groups/5'), '/api/groups/5')!;
-    kept.keep(kept.begin(keyed.key, keyed.services), answer('{"message":"no"}', 404));
+    kept.keep(secondLoad(kept, keyed.key, keyed.services), answer('{"message":"no"}', 404));
     expect(kept.find(keyed.key)).toBeUndefined();
 
     const key = load(kept, request('/api/groups/5'), '{"id":5}');
@@ -111,7 +127,7 @@ describe('KeptAnswers', () => {
     expect(kept.find(key)).toBeUndefined();
     expect(kept.keyOf(request('/api/groups/5'), '/api/groups/5')).toBeUndefined();
     // Back, from an empty cache; a load begun before the loss is not kept.
-    const keeping = kept.begin(key, ['communities']);
+    const keeping = secondLoad(kept, key, ['communities']);
     kept.listen();
     kept.keep(keeping, answer('{"id":5}'));
     expect(kept.find(key)).toBeUndefined();

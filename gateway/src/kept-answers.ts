@@ -10,6 +10,12 @@ export interface KeptAnswer {
   body: Buffer;
 }
 
+/** A keepable read: its cache key and the services its answer comes from. */
+export interface Keyed {
+  key: string;
+  services: readonly string[];
+}
+
 /** A load of a keepable read under way: what it depends on, as it stood when it began. */
 export interface Keeping {
   key: string;
@@ -71,9 +77,9 @@ export class KeptAnswers {
   private epoch = 0;
   private listening = false;
   private readonly cache: LRUCache<string, Entry>;
+  /** Keys loaded once: an answer is kept from its key's second load. */
+  private readonly asked = new LRUCache<string, true>({ max: 50_000 });
   private readonly maxAnswerBytes: number;
-  hits = 0;
-  misses = 0;
 
   constructor(options: KeptAnswersOptions) {
     this.maxAnswerBytes = options.maxAnswerBytes ?? 512 * 1024;
@@ -105,7 +111,7 @@ export class KeptAnswers {
    * The cache key of `req` when it is a keepable read (GET of a kept path, no conditional or
    * no-cache request), else undefined.
    */
-  keyOf(req: Request, path: string): { key: string; services: readonly string[] } | undefined {
+  keyOf(req: Request, path: string): Keyed | undefined {
     if (!this.listening || req.method !== 'GET') return undefined;
     const services = keptReadOf(path);
     if (!services) return undefined;
@@ -120,16 +126,20 @@ export class KeptAnswers {
   /** The kept answer for `key`, if none of its services changed since it was loaded. */
   find(key: string): KeptAnswer | undefined {
     const entry = this.cache.get(key);
-    if (entry && this.current(entry.services, entry.stamps)) {
-      this.hits += 1;
-      return entry.answer;
-    }
-    this.misses += 1;
-    return undefined;
+    return entry && this.current(entry.services, entry.stamps) ? entry.answer : undefined;
   }
 
-  /** A load of `key` begins: remember where its services stood. */
-  begin(key: string, services: readonly string[]): Keeping {
+  /**
+   * A load of `key` begins: where its services stand, when its answer is worth keeping. An
+   * answer is kept from its key's second load on: a read asked once in a while (one member's
+   * view of one business among thousands) is not copied, kept and pushed out again, which
+   * cost more than it saved and filled the old generation of the heap.
+   */
+  begin(key: string, services: readonly string[]): Keeping | undefined {
+    if (!this.asked.has(key)) {
+      this.asked.set(key, true);
+      return undefined;
+    }
     return { key, services, stamps: this.stampsOf(services) };
   }
 
@@ -154,6 +164,7 @@ export class KeptAnswers {
   private reset(): void {
     this.epoch += 1;
     this.cache.clear();
+    this.asked.clear();
   }
 
   private stampsOf(services: readonly string[]): number[] {
@@ -198,9 +209,10 @@ export function keepingTap(kept: KeptAnswers, keeping: Keeping): AnswerTap {
     data(chunk) {
       if (!chunks) return;
       bytes += chunk.length;
-      // Past any size worth keeping: stop copying.
+      // Past any size worth keeping: stop collecting. The chunks are undici's views of
+      // socket reads, never reused (res.write holds them too); concat copies them once.
       if (bytes > 512 * 1024) chunks = null;
-      else chunks.push(Buffer.from(chunk));
+      else chunks.push(chunk);
     },
     end() {
       if (chunks) kept.keep(keeping, { status, headers, body: Buffer.concat(chunks, bytes) });
@@ -215,4 +227,18 @@ export function changingTap(kept: KeptAnswers, service: string): AnswerTap {
     data: () => undefined,
     end: () => kept.changed(service),
   };
+}
+
+/** What a forward tells the kept answers: a keepable read's copy, or a write's change. */
+export function tapFor(
+  kept: KeptAnswers,
+  method: string,
+  keepable: Keyed | undefined,
+  service: string,
+): AnswerTap | undefined {
+  if (keepable) {
+    const keeping = kept.begin(keepable.key, keepable.services);
+    return keeping && keepingTap(kept, keeping);
+  }
+  return method === 'GET' || method === 'HEAD' ? undefined : changingTap(kept, service);
 }

@@ -1,7 +1,7 @@
 import { traceHeaders, type Logger } from '@trustcircle/service-kit';
 import type { RequestHandler } from 'express';
 import { forward, forwardTarget } from './forward';
-import { changingTap, keepingTap, sendKept, type KeptAnswers } from './kept-answers';
+import { sendKept, tapFor, type KeptAnswers } from './kept-answers';
 import type { OpenStreams } from './open-streams';
 import type { TokenMinter } from './tokens';
 import type { Upstreams } from './upstream';
@@ -57,10 +57,8 @@ export function createProxies(
     const { kept } = deps;
     const handler: RequestHandler = (req, res) => {
       const keepable = kept && !route.streaming ? kept.keyOf(req, req.path) : undefined;
-      if (keepable) {
-        const answer = kept!.find(keepable.key);
-        if (answer) return sendKept(res, answer);
-      }
+      const answer = keepable && kept!.find(keepable.key);
+      if (answer) return sendKept(res, answer);
       const headers: Record<string, string> = { ...traceHeaders() };
       if (req.tcSession) {
         const token = deps.tokens.forUser(req.tcSession.userId, req.tcSession.roles);
@@ -71,13 +69,7 @@ export function createProxies(
         ...via,
         headers,
         drop: ['authorization', 'cookie'],
-        tap: !kept
-          ? undefined
-          : keepable
-            ? keepingTap(kept, kept.begin(keepable.key, keepable.services))
-            : req.method === 'GET' || req.method === 'HEAD'
-              ? undefined
-              : changingTap(kept, route.service),
+        tap: kept && tapFor(kept, req.method, keepable, route.service),
         onResponse(answer) {
           delete answer['set-cookie'];
           if (route.streaming) {

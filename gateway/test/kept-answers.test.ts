@@ -65,6 +65,8 @@ describe('kept answers', () => {
     await signUp(member);
     const tag = Date.now().toString(36);
     const id = await newGroup(member, `Kept ${tag}`);
+    // Kept from its second load on.
+    expect(await groupNames(member)).toEqual([`Kept ${tag}`]);
     expect(await groupNames(member)).toEqual([`Kept ${tag}`]);
 
     await unannounced('update communities.groups set name = $1 where id = $2', [

@@ -96,10 +96,8 @@ export function composeBusinessDetail(deps: BusinessDetailDeps): RequestHandler 
     res.locals.metricsRoute = 'compose:business-detail';
     const { kept } = deps;
     const keepable = kept?.keyOf(req, req.path);
-    if (keepable) {
-      const answer = kept!.find(keepable.key);
-      if (answer) return sendKept(res, answer);
-    }
+    const answer = keepable && kept!.find(keepable.key);
+    if (answer) return sendKept(res, answer);
     const keeping = keepable && kept!.begin(keepable.key, keepable.services);
     const [catalog, reviews] = await Promise.all([
       deps.upstreams
