@@ -20,6 +20,7 @@ import type { GatewayConfig } from './config';
 import { contentSecurityPolicy, frontendRoutes } from './frontends';
 import { loadGatewayKeys } from './keys';
 import { KeptAnswers } from './kept-answers';
+import { keptAnswersMetrics } from './kept-answers-metrics';
 import { createProxies, prefix, type UpstreamRoute } from './proxy';
 import { createGatewayLimits } from './limits';
 import { OpenStreams } from './open-streams';
@@ -163,6 +164,7 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
           ttlMs: config.KEPT_ANSWERS_TTL_MS,
         })
       : undefined;
+  if (kept) keptAnswersMetrics(kept, ctx.registry);
   const routes = upstreamRoutes(config);
   // Proxies see the raw, unparsed body stream (pitfalls: parsers before proxies hang POSTs).
   const proxies = createProxies(routes, { upstreams, tokens, logger, streams, kept });

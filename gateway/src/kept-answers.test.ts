@@ -93,7 +93,7 @@ describe('KeptAnswers', () => {
     expect(kept.find(key)).toBeUndefined();
   });
 
-  it('keys by caller, roles, host and URL; leaves conditional, no-cache and non-GET requests', () => {
+  it('keys by caller, roles, host, encoding and URL; leaves conditional, no-cache and non-GET requests', () => {
     const kept = listening();
     const keyOf = (req: Request) => kept.keyOf(req, '/api/groups/user')?.key;
     const one = keyOf(request('/api/groups/user', member(1)));
@@ -105,8 +105,9 @@ describe('KeptAnswers', () => {
         keyOf(request('/api/groups/user')),
         keyOf(request('/api/groups/user?limit=5', member(1))),
         keyOf(request('/api/groups/user', member(1), { host: 'other.test' })),
+        keyOf(request('/api/groups/user', member(1), { 'accept-encoding': 'gzip' })),
       ]).size,
-    ).toBe(6);
+    ).toBe(7);
     expect(
       keyOf(request('/api/groups/user', member(1), { 'if-none-match': 'W/"x"' })),
     ).toBeUndefined();

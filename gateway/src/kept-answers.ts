@@ -70,7 +70,8 @@ const CONDITIONAL = ['if-none-match', 'if-modified-since', 'range'];
  * a load that overlaps a write is not kept. While the LISTEN connection is down nothing is
  * kept or served (writes would go unheard); a write passed through this gateway bumps its
  * service as its answer leaves, so the writer's next read is never an older answer. Keys are
- * per caller (user id and roles) and per URL: one person's answer is never another's.
+ * per caller (user id and roles), Host, accepted encodings and URL: one person's answer is
+ * never another's.
  */
 export class KeptAnswers {
   private readonly generations = new Map<string, number>();
@@ -80,6 +81,9 @@ export class KeptAnswers {
   /** Keys loaded once: an answer is kept from its key's second load. */
   private readonly asked = new LRUCache<string, true>({ max: 50_000 });
   private readonly maxAnswerBytes: number;
+  /** Reads answered from memory, and keepable reads that asked their service (metrics). */
+  served = 0;
+  loaded = 0;
 
   constructor(options: KeptAnswersOptions) {
     this.maxAnswerBytes = options.maxAnswerBytes ?? 512 * 1024;
@@ -120,13 +124,20 @@ export class KeptAnswers {
     if (headers['cache-control']?.includes('no-cache')) return undefined;
     const session = req.tcSession;
     const caller = session ? `${session.userId}|${session.roles.join(',')}` : '-';
-    return { key: `${caller} ${headers.host ?? ''} ${req.originalUrl}`, services };
+    // The service compresses for a client that asks: each encoding asked is its own answer.
+    const encoding = headers['accept-encoding'] ?? '';
+    return { key: `${caller} ${headers.host ?? ''} ${encoding} ${req.originalUrl}`, services };
   }
 
   /** The kept answer for `key`, if none of its services changed since it was loaded. */
   find(key: string): KeptAnswer | undefined {
     const entry = this.cache.get(key);
-    return entry && this.current(entry.services, entry.stamps) ? entry.answer : undefined;
+    if (entry && this.current(entry.services, entry.stamps)) {
+      this.served += 1;
+      return entry.answer;
+    }
+    this.loaded += 1;
+    return undefined;
   }
 
   /**
@@ -157,8 +168,9 @@ export class KeptAnswers {
     });
   }
 
-  get size(): number {
-    return this.cache.size;
+  /** Answers and body bytes held now. */
+  get size(): { answers: number; bytes: number } {
+    return { answers: this.cache.size, bytes: this.cache.calculatedSize };
   }
 
   private reset(): void {

@@ -96,6 +96,21 @@ describe('kept answers', () => {
     expect(await groupNames(joiner)).toEqual([expect.stringMatching(/^Joined /)]);
   });
 
+  it('shows what it served and holds in its metrics', async () => {
+    const metrics = await (await fetch(`${stack.running.get('gateway')!.opsUrl}/metrics`)).text();
+    const value = (name: string, outcome?: string) => {
+      const line = metrics
+        .split('\n')
+        .find((l) => l.startsWith(`${name}{`) && (!outcome || l.includes(`outcome="${outcome}"`)));
+      return Number(line?.split(' ').at(-1) ?? Number.NaN);
+    };
+    // The tests above read kept answers and loaded others.
+    expect(value('gateway_kept_answer_reads_total', 'served')).toBeGreaterThan(0);
+    expect(value('gateway_kept_answer_reads_total', 'loaded')).toBeGreaterThan(0);
+    expect(value('gateway_kept_answers')).toBeGreaterThan(0);
+    expect(value('gateway_kept_answers_bytes')).toBeGreaterThan(0);
+  });
+
   it('never gives one caller’s answer to another', async () => {
     const first = stack.client();
     const second = stack.client();
