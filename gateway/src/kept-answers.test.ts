@@ -49,9 +49,10 @@ describe('keptReadOf', () => {
     expect(keptReadOf('/api/groups/12')).toEqual(['communities']);
     expect(keptReadOf('/api/groups/12/reviews')).toEqual(['reviews']);
     expect(keptReadOf('/api/reviews/feed')).toEqual(['reviews']);
-    expect(keptReadOf('/api/businesses/7')).toEqual(['catalog', 'reviews']);
     for (const path of [
       '/api/businesses',
+      // The composed page keeps its halves instead (callKeyOf).
+      '/api/businesses/7',
       '/api/businesses/trending',
       '/api/reviews/7',
       '/api/reviews/user/summary',
@@ -85,6 +86,17 @@ describe('KeptAnswers', () => {
     expect(kept.find(keyed.key)?.body.toString()).toBe('{"id":9}');
   });
 
+  it('remembers keys asked once within a bound on their length', () => {
+    const kept = listening();
+    const long = (n: number) => `/api/groups/${n}?q=${'x'.repeat(16_000)}`;
+    expect(kept.begin(long(0), ['communities'])).toBeUndefined();
+    expect(kept.begin(long(0), ['communities'])).toBeDefined();
+    // 4 MB of keys: the oldest are forgotten, so a flood of long URLs cannot grow the heap.
+    for (let n = 1; n <= 300; n += 1) kept.begin(long(n), ['communities']);
+    expect(kept.begin(long(0), ['communities'])).toBeUndefined();
+    expect(kept.begin(long(300), ['communities'])).toBeDefined();
+  });
+
   it('does not keep a load that a write overlapped', () => {
     const kept = listening();
     const key = load(kept, request('/api/reviews/feed', member(1)), '[]', () =>
@@ -115,6 +127,20 @@ describe('KeptAnswers', () => {
       keyOf(request('/api/groups/user', member(1), { 'cache-control': 'no-cache' })),
     ).toBeUndefined();
     expect(keyOf(request('/api/groups/user', { ...member(1), method: 'HEAD' }))).toBeUndefined();
+  });
+
+  it('keys the gateway’s own calls by caller, or for everyone when made without the token', () => {
+    const kept = listening();
+    const call = (who: Partial<Request>, caller: boolean) =>
+      kept.callKeyOf(request('/api/businesses/3', who), '/api/businesses/3', 'catalog', caller);
+    expect(call(member(1), false)).toEqual(call(member(2), false));
+    expect(call(member(1), false)).toEqual(call({}, false));
+    expect(call(member(1), true)!.key).not.toBe(call(member(2), true)!.key);
+    expect(call(member(1), true)!.services).toEqual(['catalog']);
+    const noCache = request('/api/businesses/3', member(1), { 'cache-control': 'no-cache' });
+    expect(kept.callKeyOf(noCache, '/api/businesses/3', 'catalog', false)).toBeUndefined();
+    kept.lost();
+    expect(call(member(1), true)).toBeUndefined();
   });
 
   it('keeps only whole 200s, and nothing while it cannot hear changes', () => {

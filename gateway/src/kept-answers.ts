@@ -7,7 +7,8 @@ export interface KeptAnswer {
   status: number;
   /** The service's answer headers as the gateway passes them on. */
   headers: IncomingHttpHeaders;
-  body: Buffer;
+  /** As it came: bytes passed on, or the text of a call the gateway composes from. */
+  body: Buffer | string;
 }
 
 /** A keepable read: its cache key and the services its answer comes from. */
@@ -40,7 +41,8 @@ export interface KeptAnswersOptions {
 
 /**
  * Reads whose answer is a function of the URL, the caller (user and roles) and the rows of the
- * service(s) named: the hot reads of groups, reviews and the composed business page. A read a
+ * service named: the hot reads of groups and reviews (the composed business page keeps its two
+ * halves, compose/business-detail.ts). A read a
  * service caches itself by time (search, trending) is not here: the gateway would stretch its
  * staleness.
  */
@@ -50,7 +52,6 @@ const KEPT_READS: { path: RegExp; services: readonly string[] }[] = [
   { path: /^\/api\/reviews\/(feed|user)\/?$/i, services: ['reviews'] },
   { path: /^\/api\/(groups|businesses|users)\/[^/]+\/reviews\/?$/i, services: ['reviews'] },
   { path: /^\/api\/users\/[^/]+\/review-stats\/?$/i, services: ['reviews'] },
-  { path: /^\/api\/businesses\/\d{1,10}\/?$/i, services: ['catalog', 'reviews'] },
 ];
 
 /** The services a GET of `path` depends on, when its answer may be kept. */
@@ -78,8 +79,14 @@ export class KeptAnswers {
   private epoch = 0;
   private listening = false;
   private readonly cache: LRUCache<string, Entry>;
-  /** Keys loaded once: an answer is kept from its key's second load. */
-  private readonly asked = new LRUCache<string, true>({ max: 50_000 });
+  /**
+   * Keys loaded once: an answer is kept from its key's second load. Bounded by the keys'
+   * length, as the cache is: a URL may be kilobytes long, and anyone can send many.
+   */
+  private readonly asked = new LRUCache<string, true>({
+    maxSize: 4 * 1024 * 1024,
+    sizeCalculation: (_value, key) => key.length + 64,
+  });
   private readonly maxAnswerBytes: number;
   /** Reads answered from memory, and keepable reads that asked their service (metrics). */
   served = 0;
@@ -89,7 +96,7 @@ export class KeptAnswers {
     this.maxAnswerBytes = options.maxAnswerBytes ?? 512 * 1024;
     this.cache = new LRUCache<string, Entry>({
       maxSize: Math.max(options.maxBytes, 1),
-      sizeCalculation: (entry) => entry.answer.body.length + 512,
+      sizeCalculation: (entry, key) => entry.answer.body.length + key.length + 512,
       ttl: options.ttlMs,
     });
   }
@@ -127,6 +134,18 @@ export class KeptAnswers {
     // The service compresses for a client that asks: each encoding asked is its own answer.
     const encoding = headers['accept-encoding'] ?? '';
     return { key: `${caller} ${headers.host ?? ''} ${encoding} ${req.originalUrl}`, services };
+  }
+
+  /**
+   * The key of a call the gateway makes itself for `req` (a half of a composed answer), or
+   * undefined when nothing may be kept for it. `caller: false` for a call made without the
+   * caller's token, whose answer is everyone's.
+   */
+  callKeyOf(req: Request, call: string, service: string, caller: boolean): Keyed | undefined {
+    if (!this.listening || req.headers['cache-control']?.includes('no-cache')) return undefined;
+    const session = caller ? req.tcSession : undefined;
+    const who = session ? `${session.userId}|${session.roles.join(',')}` : '-';
+    return { key: `${who} ${service} ${call}`, services: [service] };
   }
 
   /** The kept answer for `key`, if none of its services changed since it was loaded. */
@@ -253,4 +272,31 @@ export function tapFor(
     return keeping && keepingTap(kept, keeping);
   }
   return method === 'GET' || method === 'HEAD' ? undefined : changingTap(kept, service);
+}
+
+/** A service's answer to a call the gateway makes itself, or null when it could not ask. */
+export interface CallAnswer {
+  status: number;
+  text: string;
+}
+
+/**
+ * A call the gateway makes itself (a half of a composed answer): the kept text when current,
+ * else `load`'s answer, kept from its key's second load when it is a 200 that `usable` accepts.
+ */
+export async function keptCall(
+  kept: KeptAnswers | undefined,
+  keyed: Keyed | undefined,
+  load: () => Promise<CallAnswer | null>,
+  usable: (answer: CallAnswer) => boolean,
+): Promise<CallAnswer | null> {
+  if (!kept || !keyed) return load();
+  const hit = kept.find(keyed.key);
+  if (hit) return { status: hit.status, text: hit.body.toString() };
+  const keeping = kept.begin(keyed.key, keyed.services);
+  const answer = await load();
+  if (keeping && answer?.status === 200 && usable(answer)) {
+    kept.keep(keeping, { status: 200, headers: {}, body: answer.text });
+  }
+  return answer;
 }

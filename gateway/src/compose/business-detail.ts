@@ -2,7 +2,7 @@ import type { ErrorBody } from '@trustcircle/contracts';
 import { withTimeout } from '@trustcircle/http-server';
 import { HttpError, type Logger } from '@trustcircle/service-kit';
 import type { Request, RequestHandler } from 'express';
-import { sendKept, type KeptAnswers } from '../kept-answers';
+import { keptCall, type KeptAnswers } from '../kept-answers';
 import type { TokenMinter } from '../tokens';
 import type { Upstreams } from '../upstream';
 import { upstreamHeaders } from './calls';
@@ -13,7 +13,7 @@ export interface BusinessDetailDeps {
   catalogUrl: string;
   reviewsUrl: string;
   logger: Logger;
-  /** Answers kept while catalog and reviews are unchanged. */
+  /** Its two halves kept while catalog, and reviews, are unchanged. */
   kept?: KeptAnswers;
   /** The reviews half may take at most this long before the business is answered without it. */
   reviewsTimeoutMs?: number;
@@ -58,8 +58,8 @@ function catalogError(status: number, text: string): HttpError {
 
 /**
  * Design §2, the one composed answer: `GET /api/businesses/{id}` asks catalog (business and
- * scores) and reviews (first page of the business's reviews) in parallel, both with the
- * session's JWT. Catalog decides the status (404, 503 …); if reviews fails, is slow or is
+ * scores, as a visitor: they are everyone's) and reviews (first page of the business's reviews,
+ * with the session's JWT) in parallel, each half kept by the kept answers. Catalog decides the status (404, 503 …); if reviews fails, is slow or is
  * down, the business is still answered with `reviews: []` and `reviewsUnavailable: true`.
  * Non-numeric ids fall through to the catalog proxy (which answers 404).
  */
@@ -70,18 +70,26 @@ export function composeBusinessDetail(deps: BusinessDetailDeps): RequestHandler 
 
   /** The first page of the business's reviews as JSON text, or null when unavailable. */
   async function reviewsOf(id: string, req: Request): Promise<string | null> {
+    const path = `/api/businesses/${id}/reviews`;
     try {
       const answer = await withTimeout(
-        deps.upstreams.requestText(deps.reviewsUrl, {
-          method: 'GET',
-          path: `/api/businesses/${id}/reviews`,
-          headers: headers(req),
-        }),
+        keptCall(
+          deps.kept,
+          // The viewer's votes and held reviews make this half the caller's own.
+          deps.kept?.callKeyOf(req, path, 'reviews', true),
+          () =>
+            deps.upstreams.requestText(deps.reviewsUrl, {
+              method: 'GET',
+              path,
+              headers: headers(req),
+            }),
+          (answer) => isJsonText(answer.text, 'array'),
+        ),
         reviewsTimeoutMs,
         'reviews too slow',
       );
-      if (answer.status === 200 && isJsonText(answer.text, 'array')) return answer.text;
-      deps.logger.warn({ status: answer.status }, 'reviews answered the business page badly');
+      if (answer?.status === 200 && isJsonText(answer.text, 'array')) return answer.text;
+      deps.logger.warn({ status: answer?.status }, 'reviews answered the business page badly');
       return null;
     } catch (error) {
       deps.logger.warn({ err: (error as Error).message }, 'reviews unavailable for composition');
@@ -89,29 +97,33 @@ export function composeBusinessDetail(deps: BusinessDetailDeps): RequestHandler 
     }
   }
 
+  /**
+   * The business and its scores, asked as a visitor would: they are the same for everyone, so
+   * one kept copy answers every caller (the page's personal half is its reviews).
+   */
+  function businessOf(id: string, req: Request) {
+    const path = `/api/businesses/${id}`;
+    const { authorization: _caller, ...visitor } = headers(req);
+    return keptCall(
+      deps.kept,
+      deps.kept?.callKeyOf(req, path, 'catalog', false),
+      () =>
+        deps.upstreams
+          .requestText(deps.catalogUrl, { method: 'GET', path, headers: visitor })
+          .catch((error: unknown) => {
+            deps.logger.warn({ err: (error as Error).message }, 'catalog unavailable');
+            return null;
+          }),
+      (answer) => isJsonText(answer.text, 'object'),
+    );
+  }
+
   return async (req, res, next) => {
     const id =
       req.method === 'GET' || req.method === 'HEAD' ? composedBusinessId(req.path) : undefined;
     if (id === undefined) return next();
     res.locals.metricsRoute = 'compose:business-detail';
-    const { kept } = deps;
-    const keepable = kept?.keyOf(req, req.path);
-    const answer = keepable && kept!.find(keepable.key);
-    if (answer) return sendKept(res, answer);
-    const keeping = keepable && kept!.begin(keepable.key, keepable.services);
-    const [catalog, reviews] = await Promise.all([
-      deps.upstreams
-        .requestText(deps.catalogUrl, {
-          method: 'GET',
-          path: `/api/businesses/${id}`,
-          headers: headers(req),
-        })
-        .catch((error: unknown) => {
-          deps.logger.warn({ err: (error as Error).message }, 'catalog unavailable');
-          return null;
-        }),
-      reviewsOf(id, req),
-    ]);
+    const [catalog, reviews] = await Promise.all([businessOf(id, req), reviewsOf(id, req)]);
     if (!catalog) throw new HttpError(503, CATALOG_DOWN, undefined, { 'Retry-After': '2' });
     if (catalog.status !== 200) throw catalogError(catalog.status, catalog.text);
     if (!isJsonText(catalog.text, 'object')) {
@@ -119,19 +131,11 @@ export function composeBusinessDetail(deps: BusinessDetailDeps): RequestHandler 
     }
     // Both answers are passed on as the services wrote them: parsing and re-serialising a page
     // of reviews per request cost more than the rest of the composition.
-    const body = withFields(catalog.text, [
-      ['reviews', reviews ?? '[]'],
-      ['reviewsUnavailable', String(reviews === null)],
-    ]);
-    // Without its reviews the page is a stand-in: asked again, it may be whole.
-    if (keeping && reviews !== null) {
-      const type = 'application/json; charset=utf-8';
-      kept!.keep(keeping, {
-        status: 200,
-        headers: { 'content-type': type },
-        body: Buffer.from(body),
-      });
-    }
-    res.type('application/json').send(body);
+    res.type('application/json').send(
+      withFields(catalog.text, [
+        ['reviews', reviews ?? '[]'],
+        ['reviewsUnavailable', String(reviews === null)],
+      ]),
+    );
   };
 }
