@@ -133,7 +133,9 @@ export class KeptAnswers {
     const caller = session ? `${session.userId}|${session.roles.join(',')}` : '-';
     // The service compresses for a client that asks: each encoding asked is its own answer.
     const encoding = headers['accept-encoding'] ?? '';
-    return { key: `${caller} ${headers.host ?? ''} ${encoding} ${req.originalUrl}`, services };
+    // Parts joined by newlines, which no header or URL holds: no two requests' keys can meet.
+    const key = `read\n${caller}\n${headers.host ?? ''}\n${encoding}\n${req.originalUrl}`;
+    return { key, services };
   }
 
   /**
@@ -145,7 +147,7 @@ export class KeptAnswers {
     if (!this.listening || req.headers['cache-control']?.includes('no-cache')) return undefined;
     const session = caller ? req.tcSession : undefined;
     const who = session ? `${session.userId}|${session.roles.join(',')}` : '-';
-    return { key: `${who} ${service} ${call}`, services: [service] };
+    return { key: `call\n${who}\n${service}\n${call}`, services: [service] };
   }
 
   /** The kept answer for `key`, if none of its services changed since it was loaded. */
