@@ -42,9 +42,8 @@ export interface KeptAnswersOptions {
 /**
  * Reads whose answer is a function of the URL, the caller (user and roles) and the rows of the
  * service named: the hot reads of groups and reviews (the composed business page keeps its two
- * halves, compose/business-detail.ts). A read a
- * service caches itself by time (search, trending) is not here: the gateway would stretch its
- * staleness.
+ * halves, compose/business-detail.ts). A read a service caches itself by time (search,
+ * trending) is not here: the gateway would stretch its staleness.
  */
 const KEPT_READS: { path: RegExp; services: readonly string[] }[] = [
   { path: /^\/api\/groups(\/user|\/\d{1,10})?\/?$/i, services: ['communities'] },

@@ -32,15 +32,20 @@ export function listenPg(options: {
     next.on('notification', (message) => {
       if (message.channel === options.channel) options.onNotify(message.payload);
     });
-    next.on('error', (err) => {
-      options.logger.warn({ err, channel: options.channel }, 'LISTEN connection lost');
-      void next.end().catch(() => undefined);
+    const lost = () => {
       if (client === next) {
         client = null;
         options.onLost?.();
       }
       schedule();
+    };
+    next.on('error', (err) => {
+      options.logger.warn({ err, channel: options.channel }, 'LISTEN connection lost');
+      void next.end().catch(() => undefined);
+      lost();
     });
+    // Closed by the server without an error first: as deaf as a lost one.
+    next.on('end', lost);
     try {
       await next.connect();
       await next.query(`listen ${options.channel}`);
