@@ -1,7 +1,8 @@
 import { traceHeaders, type Logger } from '@trustcircle/service-kit';
 import type { RequestHandler } from 'express';
 import { forward, forwardTarget } from './forward';
-import { sendKept, tapFor, type KeptAnswers } from './kept-answers';
+import type { KeptAnswers } from './kept-answers';
+import { sendKept, tapFor } from './kept-answers-taps';
 import type { OpenStreams } from './open-streams';
 import type { TokenMinter } from './tokens';
 import type { Upstreams } from './upstream';
