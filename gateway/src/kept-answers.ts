@@ -57,6 +57,11 @@ export function keptReadOf(path: string): readonly string[] | undefined {
   return KEPT_READS.find((read) => read.path.test(path))?.services;
 }
 
+/** Whom an answer is for: the user and the roles their token carries, or any visitor. */
+function callerOf(session: Request['tcSession']): string {
+  return session ? `${session.userId}|${session.roles.join(',')}` : '-';
+}
+
 /** Request headers under which the client asks for something else than the plain answer. */
 const CONDITIONAL = ['if-none-match', 'if-modified-since', 'range'];
 
@@ -127,8 +132,7 @@ export class KeptAnswers {
     const headers = req.headers;
     if (CONDITIONAL.some((name) => headers[name] !== undefined)) return undefined;
     if (headers['cache-control']?.includes('no-cache')) return undefined;
-    const session = req.tcSession;
-    const caller = session ? `${session.userId}|${session.roles.join(',')}` : '-';
+    const caller = callerOf(req.tcSession);
     // The service compresses for a client that asks: each encoding asked is its own answer.
     const encoding = headers['accept-encoding'] ?? '';
     // Parts joined by newlines, which no header or URL holds: no two requests' keys can meet.
@@ -143,8 +147,7 @@ export class KeptAnswers {
    */
   callKeyOf(req: Request, call: string, service: string, caller: boolean): Keyed | undefined {
     if (!this.listening || req.headers['cache-control']?.includes('no-cache')) return undefined;
-    const session = caller ? req.tcSession : undefined;
-    const who = session ? `${session.userId}|${session.roles.join(',')}` : '-';
+    const who = callerOf(caller ? req.tcSession : undefined);
     return { key: `call\n${who}\n${service}\n${call}`, services: [service] };
   }
 
