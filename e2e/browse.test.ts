@@ -6,6 +6,7 @@ import {
   BUSINESS_DIST,
   createBusiness,
   createGroup,
+  expectHeadPaintedFirst,
   expectNoSeriousViolations,
   ok,
   platformWorld,
@@ -160,6 +161,18 @@ describe('Explore', () => {
       expect(total).toBeLessThan(0.05);
       await p.close();
     }
+  });
+
+  it("paints the hero's texts with its HTML, where React then draws them", async () => {
+    await expectHeadPaintedFirst(
+      (width) => page(undefined, width),
+      '/explore',
+      {
+        title: 'Discover businesses',
+        lead: 'Find places your communities trust, and see how they score.',
+      },
+      (p) => p.getByTestId('business-results').waitFor(),
+    );
   });
 
   it("loads a remote's page with what its HTML and the gateway hint, each once", async () => {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import {
+  expectHeadPaintedFirst,
   expectNoSeriousViolations,
   ROOT,
   screenshot,
@@ -68,6 +69,15 @@ describe('/groups', () => {
     await p.getByText('Create your first group to get started', { exact: true }).waitFor();
     await tab(p, 'My Groups').click();
     await p.getByText("You haven't joined any groups yet", { exact: true }).waitFor();
+  });
+
+  it("paints the page's head with its HTML, where React then draws it", async () => {
+    await expectHeadPaintedFirst(
+      (width) => page({ width }),
+      '/groups',
+      { title: 'Groups', lead: DEFAULT_TAGLINE },
+      (p) => p.getByRole('button', { name: 'Create Group' }).first().waitFor(),
+    );
   });
 
   it('filters on name or description, in any letter case', async () => {
@@ -418,7 +428,8 @@ describe('deployed alone', () => {
     const p = await page({ as: await apiUser() });
     await p.goto('/groups');
     await p.getByTestId('groups-tagline').getByText(DEFAULT_TAGLINE).waitFor();
-    const shellHtml = await (await fetch(`${platform.world.baseUrl}/groups`)).text();
+    // The shell's own document (on /groups the gateway paints the remote's head into it).
+    const shellHtml = await (await fetch(`${platform.world.baseUrl}/`)).text();
 
     // Rebuild only this remote, with another text, into a temporary directory: a production
     // build without minification (a third of the time; the bundle is otherwise the same).
@@ -468,6 +479,6 @@ describe('deployed alone', () => {
     await p.reload();
     await p.getByTestId('groups-tagline').getByText(changed).waitFor();
     // The shell itself was neither rebuilt nor restarted.
-    expect(await (await fetch(`${platform.world.baseUrl}/groups`)).text()).toBe(shellHtml);
+    expect(await (await fetch(`${platform.world.baseUrl}/`)).text()).toBe(shellHtml);
   });
 });

@@ -175,3 +175,42 @@ export const toastText = (page: Page, text: string) =>
 export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
 }
+
+/**
+ * A page whose remote lists a static head (gateway/src/page-heads.ts): with no script run, the
+ * HTML paints its title and lead line; once the page's code has run, React draws them in the
+ * same boxes at the same place (the head is the page's largest text: painted once, no jump).
+ * `ready` waits for the page's own render. At 390 and 1280 px, screenshots of the first paint.
+ */
+export async function expectHeadPaintedFirst(
+  open: (width: number) => Promise<Page>,
+  path: string,
+  head: { title: string; lead: string },
+  ready: (page: Page) => Promise<void>,
+) {
+  for (const width of [390, 1280]) {
+    const p = await open(width);
+    const boxes = () =>
+      Promise.all([
+        p.getByRole('heading', { level: 1, name: head.title, exact: true }).boundingBox(),
+        p.getByText(head.lead, { exact: true }).boundingBox(),
+      ]);
+    await p.route('**/*.js', (route) => route.abort());
+    await p.goto(path);
+    await p.getByText(head.lead, { exact: true }).waitFor();
+    const before = await boxes();
+    await screenshot(p, `first-paint${path.replaceAll('/', '-')}-${width}`);
+    await p.unroute('**/*.js');
+    await p.reload();
+    await ready(p);
+    expect(await p.getByRole('heading', { level: 1 }).count()).toBe(1); // the HTML's is gone
+    const after = await boxes();
+    before.forEach((box, i) => {
+      expect(box).not.toBeNull();
+      for (const side of ['x', 'y', 'width', 'height'] as const) {
+        expect(Math.round(after[i]![side])).toBe(Math.round(box![side]));
+      }
+    });
+    await p.close();
+  }
+}

@@ -13,6 +13,15 @@ const PAGE_CHUNK = /^page (\/\S*(?: \/\S*)*)$/;
  * the routes that show it: `import(/* webpackChunkName: "page /business/:id" *\/ './pages/…')`.
  */
 class PageAssetsPlugin {
+  /**
+   * @param {Record<string, { title: string, lead: string, look?: string }>} [heads] The static head (title and
+   *   lead line) of the pages that have one, by route pattern: written to `page-heads.json`, which
+   *   the gateway paints into the page's HTML before any script has run (gateway/src/page-heads.ts).
+   */
+  constructor(heads = {}) {
+    this.heads = heads;
+  }
+
   /** @param {import('webpack').Compiler} compiler */
   apply(compiler) {
     compiler.hooks.thisCompilation.tap('PageAssetsPlugin', (compilation) => {
@@ -33,6 +42,10 @@ class PageAssetsPlugin {
           compilation.emitAsset(
             'page-assets.json',
             new sources.RawSource(`${JSON.stringify(pages, null, 2)}\n`),
+          );
+          compilation.emitAsset(
+            'page-heads.json',
+            new sources.RawSource(`${JSON.stringify(this.heads, null, 2)}\n`),
           );
         },
       );

@@ -150,6 +150,7 @@ class StartupPreloadPlugin {
  *   runtimePlugins?: string[],
  *   manifest?: boolean,
  *   define?: Record<string, string>,
+ *   pageHeads?: Record<string, { title: string, lead: string, look?: string }>,
  * }} options
  * @returns {(env: unknown, argv: { mode?: string }) => import('webpack').Configuration}
  */
@@ -306,7 +307,7 @@ function createFrontendConfig(options) {
           // remote's entry to compare versions, and fail the page when a remote is down.
           shareStrategy: 'loaded-first',
         }),
-        ...(isRemote ? [new PageAssetsPlugin()] : []),
+        ...(isRemote ? [new PageAssetsPlugin(options.pageHeads)] : []),
         new MiniCssExtractPlugin({
           filename: production ? 'static/css/[name].[contenthash:10].css' : 'static/css/[name].css',
           chunkFilename: production

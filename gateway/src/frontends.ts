@@ -3,6 +3,7 @@ import type { Logger } from '@trustcircle/service-kit';
 import { Router, type RequestHandler, type Response } from 'express';
 import type { GatewayConfig } from './config';
 import { forward, forwardTarget } from './forward';
+import { sendPage, withPageHead } from './page-heads';
 import { remotePreloads } from './remote-preloads';
 import type { Upstreams } from './upstream';
 
@@ -82,8 +83,9 @@ export function frontendRoutes(
     '/mfe/business',
     remote(staticProxy(config.BUSINESS_MFE_URL, 'The business section', deps)),
   );
-  if (config.SHELL_URL) {
-    const shell = staticProxy(config.SHELL_URL, 'TrustCircle', deps);
+  const shellUrl = config.SHELL_URL;
+  if (shellUrl) {
+    const shell = staticProxy(shellUrl, 'TrustCircle', deps);
     const preloads = remotePreloads({
       remotes: [
         { name: 'groups', manifestUrl: mfeConfig.groups!, serverUrl: config.GROUPS_MFE_URL },
@@ -98,7 +100,22 @@ export function frontendRoutes(
       // A remote's page: what it will need, hinted with the HTML (remote-preloads.ts).
       const link = preloads.linkFor(req.path);
       if (link) res.setHeader('Link', link);
-      return shell(req, res, next);
+      const head = preloads.headFor(req.path);
+      if (!head) return shell(req, res, next);
+      // The page's head painted into the shell's document (page-heads.ts); should the shell
+      // not answer it plainly, its own answer goes out as it is.
+      deps.upstreams
+        .requestText(shellUrl, {
+          method: 'GET',
+          path: req.path,
+          headers: { accept: 'text/html', 'accept-encoding': 'identity' },
+        })
+        .then((answer) => {
+          const html = answer.status === 200 ? withPageHead(answer.text, head) : undefined;
+          if (html === undefined) return shell(req, res, next);
+          sendPage(req, res, html);
+        })
+        .catch(() => shell(req, res, next));
     });
   }
   return router;

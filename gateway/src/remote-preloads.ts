@@ -9,6 +9,7 @@ import {
   type Preload,
   type RemoteManifest,
 } from './preload-links';
+import { pageHeadFor, pageHeadsOf, type PageHead, type PageHeads } from './page-heads';
 import type { Upstreams } from './upstream';
 
 /** One remote frontend as the gateway knows it (config.ts). */
@@ -26,6 +27,8 @@ interface RemoteFiles {
   /** The manifest, the entry, the route table's code: every page of the remote needs them. */
   common: Preload[];
   pages: PageAssets;
+  /** Its pages' static heads (page-heads.ts). */
+  heads: PageHeads;
   until: number;
 }
 
@@ -64,11 +67,15 @@ export function remotePreloads(deps: {
     try {
       const manifest = (await readJson(remote, '/mf-manifest.json')) as RemoteManifest;
       // A remote built before page-assets.json existed still gets its entry hinted.
-      const pages = await readJson(remote, '/page-assets.json').catch(() => ({}));
+      const [pages, heads] = await Promise.all([
+        readJson(remote, '/page-assets.json').catch(() => ({})),
+        readJson(remote, '/page-heads.json').catch(() => ({})),
+      ]);
       known.set(remote.name, {
         base: baseOf(manifest),
         common: [manifestOf(remote), ...entryPreloads(manifest)],
         pages: pages !== null && typeof pages === 'object' ? (pages as PageAssets) : {},
+        heads: pageHeadsOf(heads),
         until: now() + ttlMs,
       });
     } catch (err) {
@@ -78,6 +85,7 @@ export function remotePreloads(deps: {
         base: null,
         common: [manifestOf(remote)],
         pages: {},
+        heads: {},
         until: now() + retryMs,
       });
     }
@@ -92,20 +100,32 @@ export function remotePreloads(deps: {
   // Read at start, so the first pages already carry the whole hint.
   for (const remote of deps.remotes) refresh(remote);
 
+  /** What is known of the remote answering `path`, refreshed when it is due. */
+  function filesFor(path: string): { remote?: RemoteFrontend; files?: RemoteFiles } {
+    const name = remoteOfPath(path);
+    const remote = deps.remotes.find((candidate) => candidate.name === name);
+    if (!remote) return {};
+    const files = known.get(remote.name);
+    if (!files || now() >= files.until) refresh(remote);
+    return { remote, files };
+  }
+
   return {
     /** The `Link` header for a page at `path`, or undefined when no remote answers it. */
     linkFor(path: string): string | undefined {
-      const name = remoteOfPath(path);
-      const remote = deps.remotes.find((candidate) => candidate.name === name);
+      const { remote, files } = filesFor(path);
       if (!remote) return undefined;
-      const files = known.get(remote.name);
-      if (!files || now() >= files.until) refresh(remote);
       const read = firstReadOf(path);
       return linkHeader([
         ...(read ? [[read, 'read'] as Preload] : []),
         ...(files?.common ?? [manifestOf(remote)]),
         ...(files ? pagePreloads(files.base, files.pages, path) : []),
       ]);
+    },
+    /** The static head of the page at `path`, as its remote's build last said. */
+    headFor(path: string): PageHead | undefined {
+      const { files } = filesFor(path);
+      return files && pageHeadFor(files.heads, path);
     },
   };
 }

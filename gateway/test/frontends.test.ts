@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { gatewayService } from '@trustcircle/gateway';
 import { identityService } from '@trustcircle/identity';
 import { startStaticServer, type RunningStaticServer } from '@trustcircle/http-server';
@@ -18,6 +18,11 @@ const groupsPages = {
   '/groups': ['static/js/413.2b81bbaac4.js'],
   '/groups/:id': ['static/js/641.6109c386c9.js', 'static/css/641.0123456789.css'],
 };
+/** The shell's document, with the mark where a page's head is painted. */
+const shellDocument =
+  '<!doctype html><title>TrustCircle</title><div id="root"><header></header><!--#tc:page-head--></div>';
+/** page-heads.json (frontends/page-assets-plugin.js): a remote's static page heads. */
+const groupsHeads = { '/groups': { title: 'Groups', lead: 'People & the <reviews> they trust' } };
 /** The parts of a remote's mf-manifest.json the gateway reads for its preload hints. */
 const groupsManifest = {
   id: 'groups',
@@ -48,13 +53,14 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tc-frontends-'));
   mkdirSync(join(dir, 'shell/static/js'), { recursive: true });
   mkdirSync(join(dir, 'groups'), { recursive: true });
-  writeFileSync(join(dir, 'shell/index.html'), '<!doctype html><title>TrustCircle</title>');
+  writeFileSync(join(dir, 'shell/index.html'), shellDocument);
   writeFileSync(join(dir, 'shell/static/js/main.0123abcd45.js'), 'console.log(1)');
   writeFileSync(join(dir, 'shell/static/js/app.0123abcd45.js'), bundle);
   writeFileSync(join(dir, 'shell/static/js/app.0123abcd45.js.br'), brotliCompressSync(bundle));
   writeFileSync(join(dir, 'shell/static/js/app.0123abcd45.js.gz'), gzipSync(bundle));
   writeFileSync(join(dir, 'groups/mf-manifest.json'), JSON.stringify(groupsManifest));
   writeFileSync(join(dir, 'groups/page-assets.json'), JSON.stringify(groupsPages));
+  writeFileSync(join(dir, 'groups/page-heads.json'), JSON.stringify(groupsHeads));
   shell = await startStaticServer({ root: join(dir, 'shell') });
   groups = await startStaticServer({ root: join(dir, 'groups') });
   stack = await startStack({
@@ -170,6 +176,38 @@ describe('micro-frontend remotes', () => {
     ]);
     expect(await linkOf('/')).toBeNull();
     expect(await linkOf('/static/js/main.0123abcd45.js')).toBeNull();
+  });
+
+  it("paints a page's head from its remote into the shell's document, compressed as asked", async () => {
+    const url = `${stack.gatewayUrl}/groups`;
+    const painted = '<h1 class="h2 mb-1">Groups</h1>';
+    await waitFor(async () => (await fetch(url).then((res) => res.text())).includes(painted), {
+      what: 'the groups page heads read',
+    });
+    const plain = await rawGet(url, {});
+    const html = plain.body.toString();
+    expect(html).toContain('<header></header><main class="flex-grow-1 tc-main">');
+    expect(html).toContain('People &amp; the &lt;reviews&gt; they trust</p>');
+    expect(html).not.toContain('tc:page-head');
+    expect(plain.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(plain.headers['content-length']).toBe(String(plain.body.length));
+    expect(plain.headers['cache-control']).toBe('no-cache');
+    expect(String(plain.headers['content-security-policy'])).toContain("script-src 'self'");
+    expect(String(plain.headers.link)).toContain('/mfe/groups/static/js/413.2b81bbaac4.js');
+    const br = await rawGet(url, { 'accept-encoding': 'gzip, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(br.body).toString()).toBe(html);
+    const gzip = await rawGet(url, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).toString()).toBe(html);
+    // A HEAD asks the same, without the body.
+    const head = await fetch(url, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    // Pages without a head get the shell's document as it is, mark and all.
+    const other = await fetch(`${stack.gatewayUrl}/groups/12`).then((res) => res.text());
+    expect(other).toBe(shellDocument);
+    expect(await fetch(`${stack.gatewayUrl}/`).then((res) => res.text())).toBe(shellDocument);
   });
 
   it('answers 503 for a remote that is not configured or not running', async () => {

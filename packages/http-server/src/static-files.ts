@@ -45,8 +45,15 @@ const CODINGS = ['br', 'gzip'];
  * here with negotiator, express's parser, and handed on as a plain list.
  */
 function rankAcceptedCodings(req: Request): void {
-  const accepted = new Negotiator(req).encodings(CODINGS, { preferred: CODINGS });
+  const accepted = acceptedCodings(req);
   req.headers['accept-encoding'] = accepted.length ? accepted.join(', ') : 'identity';
+}
+
+/** The compressions (br, gzip) a request accepts, its best first; empty for none. */
+export function acceptedCodings(req: {
+  headers: Record<string, string | string[] | undefined>;
+}): string[] {
+  return new Negotiator(req).encodings(CODINGS, { preferred: CODINGS });
 }
 
 function plain(res: Response, status: number, text: string): void {

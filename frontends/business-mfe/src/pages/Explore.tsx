@@ -8,10 +8,13 @@ import {
 } from '@trustcircle/ui';
 import { CategoryIcon } from '../components/CategoryIcon';
 import { SearchHero } from '../components/SearchHero';
+import PAGE_HEADS from '../page-heads.json';
 import { useCategories, useTrending } from '../data';
 import { BusinessResults } from './BusinessResults';
 
 export const CHIP_COUNT = 6;
+/** The hero's texts, which the gateway also paints with the page's HTML (page-heads.json). */
+const HEAD = PAGE_HEADS['/explore'];
 export const TRENDING_COUNT = 5;
 
 export function TrendingPanel() {
@@ -89,11 +92,7 @@ export function ExplorePage() {
 
   return (
     <>
-      <SearchHero
-        title="Discover businesses"
-        subtitle="Find places your communities trust, and see how they score."
-        initial={search ?? undefined}
-      >
+      <SearchHero title={HEAD.title} subtitle={HEAD.lead} initial={search ?? undefined}>
         {categories.isLoading && (
           // Chip-sized stand-ins in the same one row, so the hero does not grow on arrival.
           <div className="tc-chip-row" aria-hidden="true">
