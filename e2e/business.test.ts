@@ -4,6 +4,7 @@ import { waitFor } from '@trustcircle/testing';
 import {
   createBusiness,
   createGroup,
+  expectHeadPaintedFirst,
   expectNoSeriousViolations,
   ok,
   platformWorld,
@@ -154,6 +155,15 @@ describe('business page', () => {
     await p.getByRole('heading', { name: 'Business not found' }).waitFor();
     await p.getByRole('link', { name: 'Back to Home' }).click();
     await p.waitForURL((url) => url.pathname === '/');
+  });
+
+  it("paints the business's header with its HTML, where React then draws it", async () => {
+    await expectHeadPaintedFirst(
+      (width) => page(people.fellow, width),
+      `/business/${businesses.volt}`,
+      { title: 'Volt Electronics', lead: 'Phones, laptops and repairs while you wait.' },
+      (p) => p.getByRole('tab', { name: 'Similar' }).waitFor(),
+    );
   });
 
   it('shows the business with its own information, empty reviews, similar and tabs', async () => {

@@ -8,7 +8,10 @@
  * business's page and the signed-in /groups. The landing's initial JavaScript is summed from Lighthouse's
  * network-requests audit (as transferred) and fetched again with `Accept-Encoding: gzip` (the
  * figure the target names). Knobs: `BENCH_WEB_SEED_SCALE` (0.05), `BENCH_WEB_PAGES`
- * (e.g. `landing,explore`), `BENCH_WEB_REPORTS` (a directory for the JSON reports).
+ * (e.g. `landing,explore`), `BENCH_WEB_REPORTS` (a directory for the JSON reports). Each
+ * page is measured once the platform is quiet (support/cpu.ts `untilQuiet`): just seeded, its
+ * services project the seed's events for 20–30 s, and a page measured meanwhile shares the
+ * two cores with that work.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -19,6 +22,7 @@ import { join } from 'node:path';
 import { dropDatabase, dropRoles, urlWithDatabase } from '@trustcircle/service-kit';
 import lighthouse, { desktopConfig, type Config, type Flags, type Result } from 'lighthouse';
 import { DEPLOYABLES, envName } from '../../scripts/launcher/deployables.ts';
+import { untilQuiet } from '../support/cpu.ts';
 import { ADMIN_URL, ROOT, waitUntil } from '../support/env.ts';
 import { deleteRunStreams } from '../support/streams.ts';
 import type { ScenarioResult } from '../types.ts';
@@ -248,6 +252,9 @@ export async function run(): Promise<ScenarioResult[]> {
           ...(headers ? { extraHeaders: headers } : {}),
         };
         const config: Config | undefined = preset === 'desktop' ? desktopConfig : undefined;
+        // Each page on a machine that is not still busy with the seed's events or the last run.
+        const waited = await untilQuiet();
+        if (waited > 5_000) console.log(`  waited ${(waited / 1000).toFixed(0)} s for quiet`);
         const answer = await lighthouse(`${base}${path}`, flags, config);
         if (!answer) throw new Error(`lighthouse gave no answer for ${path}`);
         const lhr = answer.lhr;

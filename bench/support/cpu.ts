@@ -107,3 +107,30 @@ export function cpuPerRequest(
   const per = (ms: number) => (ms / requests).toFixed(2);
   return `${rows.map(([group, ms]) => `${group} ${per(ms)}`).join(', ')}; sum ${per(total)}`;
 }
+
+/**
+ * Resolves once the bench's processes (services, gateway, Postgres, NATS; not this one) have
+ * together used under `busyMs` of CPU in each of `quietSeconds` seconds running, or after
+ * `timeoutMs` whatever they do; answers how long it waited. Idle, the platform's processes use
+ * 100–150 ms a second together (each service's consumers and relay waiting on NATS). A platform just seeded still
+ * projects its events for a while: a page measured meanwhile shares the CPU with that work.
+ */
+export async function untilQuiet(
+  options: { busyMs?: number; quietSeconds?: number; timeoutMs?: number } = {},
+): Promise<number> {
+  const { busyMs = 200, quietSeconds = 2, timeoutMs = 60_000 } = options;
+  const total = () =>
+    [...cpuSnapshot().values()]
+      .filter(({ group }) => group !== 'bench client')
+      .reduce((sum, { ms }) => sum + ms, 0);
+  const started = Date.now();
+  let quiet = 0;
+  let before = total();
+  while (quiet < quietSeconds && Date.now() - started < timeoutMs) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = total();
+    quiet = now - before < busyMs ? quiet + 1 : 0;
+    before = now;
+  }
+  return Date.now() - started;
+}

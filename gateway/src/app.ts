@@ -234,7 +234,13 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
       );
       app.use(proxies);
       // The shell, the remotes and /mfe/config.json (design §7).
-      app.use(frontendRoutes(config, { upstreams, logger }));
+      app.use(
+        frontendRoutes(config, {
+          upstreams,
+          logger,
+          business: { upstreams, logger, kept, catalogUrl: config.CATALOG_URL },
+        }),
+      );
     },
   });
   // A service's reads and writes and the composed page (nearly all traffic) run the same

@@ -1,9 +1,11 @@
 import { CSP_DIRECTIVES, isOpsPath, OPS_PATHS } from '@trustcircle/http-server';
 import type { Logger } from '@trustcircle/service-kit';
-import { Router, type RequestHandler, type Response } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { GatewayConfig } from './config';
 import { forward, forwardTarget } from './forward';
-import { sendPage, withPageHead } from './page-heads';
+import { businessHeadFor, businessPageId } from './business-head';
+import type { BusinessDetailDeps } from './compose/business-detail';
+import { pageHeadHtml, sendPage, withPageHead } from './page-heads';
 import { remotePreloads } from './remote-preloads';
 import type { Upstreams } from './upstream';
 
@@ -13,6 +15,12 @@ import type { Upstreams } from './upstream';
  * answer them either.
  */
 const GATEWAY_PATHS = ['/api', '/.well-known', '/mfe', ...OPS_PATHS];
+
+/**
+ * How long the business page's HTML may wait on its business (kept, it is there at once; asked,
+ * a few ms): longer, and the page goes out without its head rather than later.
+ */
+const BUSINESS_HEAD_WAIT_MS = 150;
 
 export function isGatewayPath(path: string): boolean {
   return GATEWAY_PATHS.some((p) => path === p || path.startsWith(`${p}/`));
@@ -67,7 +75,12 @@ function staticProxy(
  */
 export function frontendRoutes(
   config: GatewayConfig,
-  deps: { upstreams: Upstreams; logger: Logger },
+  deps: {
+    upstreams: Upstreams;
+    logger: Logger;
+    /** Where the business page's head is read from (business-head.ts). */
+    business?: Pick<BusinessDetailDeps, 'upstreams' | 'catalogUrl' | 'logger' | 'kept'>;
+  },
 ): Router {
   const router = Router();
   const mfeConfig = remotesConfig(config);
@@ -94,24 +107,35 @@ export function frontendRoutes(
       upstreams: deps.upstreams,
       logger: deps.logger,
     });
+    /** The head to paint for this page: a remote's static one, or the business page's. */
+    const headOf = (req: Request): Promise<string | undefined> | undefined => {
+      const head = preloads.headFor(req.path);
+      if (head) return Promise.resolve(pageHeadHtml(head));
+      const id = businessPageId(req.path);
+      if (!deps.business || id === undefined) return undefined;
+      return businessHeadFor(deps.business, id, req, BUSINESS_HEAD_WAIT_MS);
+    };
     router.use((req, res, next) => {
       if (isGatewayPath(req.path) || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
       res.locals.metricsRoute = 'proxy:shell';
       // A remote's page: what it will need, hinted with the HTML (remote-preloads.ts).
       const link = preloads.linkFor(req.path);
       if (link) res.setHeader('Link', link);
-      const head = preloads.headFor(req.path);
+      const head = headOf(req);
       if (!head) return shell(req, res, next);
-      // The page's head painted into the shell's document (page-heads.ts); should the shell
-      // not answer it plainly, its own answer goes out as it is.
-      deps.upstreams
-        .requestText(shellUrl, {
+      // The page's head painted into the shell's document (page-heads.ts); should either not
+      // come plainly, the shell's own answer goes out as it is.
+      Promise.all([
+        deps.upstreams.requestText(shellUrl, {
           method: 'GET',
           path: req.path,
           headers: { accept: 'text/html', 'accept-encoding': 'identity' },
-        })
-        .then((answer) => {
-          const html = answer.status === 200 ? withPageHead(answer.text, head) : undefined;
+        }),
+        head,
+      ])
+        .then(([answer, markup]) => {
+          const html =
+            answer.status === 200 && markup ? withPageHead(answer.text, markup) : undefined;
           if (html === undefined) return shell(req, res, next);
           sendPage(req, res, html);
         })

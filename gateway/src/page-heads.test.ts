@@ -39,11 +39,10 @@ describe('withPageHead', () => {
   const shell = `<div id="root"><header>bar</header>${PAGE_HEAD_MARK}</div>`;
 
   it('paints the head at the mark, its texts escaped', () => {
-    const html = withPageHead(shell, {
-      title: 'Groups',
-      lead: '<script>alert("x")</script> & co',
-      look: 'page',
-    });
+    const html = withPageHead(
+      shell,
+      pageHeadHtml({ title: 'Groups', lead: '<script>alert("x")</script> & co', look: 'page' }),
+    );
     expect(html).toContain('<h1 class="h2 mb-1">Groups</h1>');
     expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; co');
     expect(html).not.toContain('<script>');
@@ -52,9 +51,7 @@ describe('withPageHead', () => {
   });
 
   it('answers undefined for a document without the mark (an older shell)', () => {
-    expect(
-      withPageHead('<div id="root"></div>', { title: 'A', lead: 'B', look: 'page' }),
-    ).toBeUndefined();
+    expect(withPageHead('<div id="root"></div>', '<main></main>')).toBeUndefined();
   });
 
   it('draws the boxes the page draws: a main, a container, the title and its lead line', () => {

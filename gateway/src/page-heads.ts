@@ -65,11 +65,11 @@ export function pageHeadHtml(head: PageHead): string {
   return `<main class="flex-grow-1 tc-main">${inner}</main>`;
 }
 
-/** The shell's document with the head painted at its mark; undefined when it has no mark. */
-export function withPageHead(html: string, head: PageHead): string | undefined {
+/** The shell's document with a page's head (markup) at its mark; undefined without a mark. */
+export function withPageHead(html: string, markup: string): string | undefined {
   const at = html.indexOf(PAGE_HEAD_MARK);
   if (at < 0) return undefined;
-  return html.slice(0, at) + pageHeadHtml(head) + html.slice(at + PAGE_HEAD_MARK.length);
+  return html.slice(0, at) + markup + html.slice(at + PAGE_HEAD_MARK.length);
 }
 
 /**

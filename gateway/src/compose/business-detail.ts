@@ -58,6 +58,36 @@ function catalogError(status: number, text: string): HttpError {
 }
 
 /**
+ * The business and its scores from catalog, asked as a visitor would: they are the same for
+ * everyone, so one kept copy answers every caller (the composed page's personal half is its
+ * reviews) and the page's HTML (page-heads.ts). Null when catalog cannot be reached.
+ */
+export function businessAsVisitor(
+  deps: Pick<BusinessDetailDeps, 'upstreams' | 'catalogUrl' | 'logger' | 'kept'>,
+  id: string,
+  req: Request,
+) {
+  const path = `/api/businesses/${id}`;
+  const requestId = (req as { id?: unknown }).id;
+  return keptCall(
+    deps.kept,
+    deps.kept?.callKeyOf(req, path, 'catalog', false),
+    () =>
+      deps.upstreams
+        .requestText(deps.catalogUrl, {
+          method: 'GET',
+          path,
+          headers: typeof requestId === 'string' ? { 'x-request-id': requestId } : {},
+        })
+        .catch((error: unknown) => {
+          deps.logger.warn({ err: (error as Error).message }, 'catalog unavailable');
+          return null;
+        }),
+    (answer) => isJsonText(answer.text, 'object'),
+  );
+}
+
+/**
  * Design §2, the one composed answer: `GET /api/businesses/{id}` asks catalog (business and
  * scores, as a visitor: they are everyone's) and reviews (first page of the business's reviews,
  * with the session's JWT) in parallel, each half kept by the kept answers. Catalog decides the status (404, 503 …); if reviews fails, is slow or is
@@ -98,33 +128,15 @@ export function composeBusinessDetail(deps: BusinessDetailDeps): RequestHandler 
     }
   }
 
-  /**
-   * The business and its scores, asked as a visitor would: they are the same for everyone, so
-   * one kept copy answers every caller (the page's personal half is its reviews).
-   */
-  function businessOf(id: string, req: Request) {
-    const path = `/api/businesses/${id}`;
-    const { authorization: _caller, ...visitor } = headers(req);
-    return keptCall(
-      deps.kept,
-      deps.kept?.callKeyOf(req, path, 'catalog', false),
-      () =>
-        deps.upstreams
-          .requestText(deps.catalogUrl, { method: 'GET', path, headers: visitor })
-          .catch((error: unknown) => {
-            deps.logger.warn({ err: (error as Error).message }, 'catalog unavailable');
-            return null;
-          }),
-      (answer) => isJsonText(answer.text, 'object'),
-    );
-  }
-
   return async (req, res, next) => {
     const id =
       req.method === 'GET' || req.method === 'HEAD' ? composedBusinessId(req.path) : undefined;
     if (id === undefined) return next();
     res.locals.metricsRoute = 'compose:business-detail';
-    const [catalog, reviews] = await Promise.all([businessOf(id, req), reviewsOf(id, req)]);
+    const [catalog, reviews] = await Promise.all([
+      businessAsVisitor(deps, id, req),
+      reviewsOf(id, req),
+    ]);
     if (!catalog) throw new HttpError(503, CATALOG_DOWN, undefined, { 'Retry-After': '2' });
     if (catalog.status !== 200) throw catalogError(catalog.status, catalog.text);
     if (!isJsonText(catalog.text, 'object')) {
