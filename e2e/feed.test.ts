@@ -1,6 +1,13 @@
 import { retrying, waitFor } from '@trustcircle/testing';
 import type { Page } from 'playwright-core';
-import { loginInBrowser, newUser, platformWorld, screenshot } from './support';
+import { HOME_HERO } from '@trustcircle/contracts';
+import {
+  expectHeadPaintedFirst,
+  loginInBrowser,
+  newUser,
+  platformWorld,
+  screenshot,
+} from './support';
 
 /**
  * The signed-in home's feed with real data (spec §2 and §4: 3 reviews first, "Load more
@@ -55,6 +62,26 @@ beforeAll(async () => {
 }, 120_000);
 
 const cards = (page: Page) => page.getByRole('article', { name: /^Review of Feed Bistro/ });
+
+describe('home', () => {
+  it("paints the member's greeting with its HTML, where React then draws it", async () => {
+    const member = await platform.register();
+    await expectHeadPaintedFirst(
+      (width) => platform.page(member, width),
+      '/',
+      { title: HOME_HERO.greeting(member.name), lead: HOME_HERO.lead },
+      (p) => p.locator('#home-search').waitFor(),
+    );
+    // Theirs alone: no cache between the member and the gateway may keep it.
+    const html = await member.client.get('/');
+    expect(html.text).toContain(`Hello, ${member.name}`);
+    expect(html.headers.get('cache-control')).toBe('private, no-cache');
+    expect(html.headers.get('vary')).toContain('Cookie');
+    // A visitor's landing paints no greeting.
+    const visitor = await fetch(`${platform.world.baseUrl}/`).then((res) => res.text());
+    expect(visitor).not.toContain('Hello,');
+  });
+});
 
 describe('home feed', () => {
   it('shows 3 reviews, then 6 with "Load more reviews", then all and no button', async () => {

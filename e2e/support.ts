@@ -199,7 +199,10 @@ export async function expectHeadPaintedFirst(
     await p.goto(path);
     await p.getByText(head.lead, { exact: true }).waitFor();
     const before = await boxes();
-    await screenshot(p, `first-paint${path.replaceAll('/', '-')}-${width}`);
+    await screenshot(
+      p,
+      `first-paint${path === '/' ? '-home' : path.replaceAll('/', '-')}-${width}`,
+    );
     await p.unroute('**/*.js');
     await p.reload();
     await ready(p);

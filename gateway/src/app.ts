@@ -239,6 +239,13 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
           upstreams,
           logger,
           business: { upstreams, logger, kept, catalogUrl: config.CATALOG_URL },
+          home: {
+            sessions,
+            cookieName: cookie.name,
+            tokens,
+            upstreams,
+            identityUrl: config.IDENTITY_URL,
+          },
         }),
       );
     },

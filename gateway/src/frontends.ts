@@ -1,10 +1,12 @@
 import { CSP_DIRECTIVES, isOpsPath, OPS_PATHS } from '@trustcircle/http-server';
 import type { Logger } from '@trustcircle/service-kit';
+import cookieParser from 'cookie-parser';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { GatewayConfig } from './config';
 import { forward, forwardTarget } from './forward';
 import { businessHeadFor, businessPageId } from './business-head';
 import type { BusinessDetailDeps } from './compose/business-detail';
+import { homeHeadFor, type HomeHeadDeps } from './home-head';
 import { pageHeadHtml, sendPage, withPageHead } from './page-heads';
 import { remotePreloads } from './remote-preloads';
 import type { Upstreams } from './upstream';
@@ -17,10 +19,10 @@ import type { Upstreams } from './upstream';
 const GATEWAY_PATHS = ['/api', '/.well-known', '/mfe', ...OPS_PATHS];
 
 /**
- * How long the business page's HTML may wait on its business (kept, it is there at once; asked,
- * a few ms): longer, and the page goes out without its head rather than later.
+ * How long a page's HTML may wait on what its head shows (the business, the member's name: a
+ * few ms): longer, and the page goes out without its head rather than later.
  */
-const BUSINESS_HEAD_WAIT_MS = 150;
+const HEAD_WAIT_MS = 150;
 
 export function isGatewayPath(path: string): boolean {
   return GATEWAY_PATHS.some((p) => path === p || path.startsWith(`${p}/`));
@@ -80,6 +82,8 @@ export function frontendRoutes(
     logger: Logger;
     /** Where the business page's head is read from (business-head.ts). */
     business?: Pick<BusinessDetailDeps, 'upstreams' | 'catalogUrl' | 'logger' | 'kept'>;
+    /** Who is signed in, and their name, for the home's head (home-head.ts). */
+    home?: HomeHeadDeps;
   },
 ): Router {
   const router = Router();
@@ -97,6 +101,8 @@ export function frontendRoutes(
     remote(staticProxy(config.BUSINESS_MFE_URL, 'The business section', deps)),
   );
   const shellUrl = config.SHELL_URL;
+  // Synchronous: pages are not under /api, whose chain parses cookies for every request.
+  const parseCookies = cookieParser();
   if (shellUrl) {
     const shell = staticProxy(shellUrl, 'TrustCircle', deps);
     const preloads = remotePreloads({
@@ -107,13 +113,26 @@ export function frontendRoutes(
       upstreams: deps.upstreams,
       logger: deps.logger,
     });
-    /** The head to paint for this page: a remote's static one, or the business page's. */
-    const headOf = (req: Request): Promise<string | undefined> | undefined => {
+    /**
+     * The head to paint for this page: a remote's static one, the business page's, or the
+     * member's home (theirs alone: `personal`).
+     */
+    const headOf = (
+      req: Request,
+      res: Response,
+    ): { markup: Promise<string | undefined>; personal: boolean } | undefined => {
       const head = preloads.headFor(req.path);
-      if (head) return Promise.resolve(pageHeadHtml(head));
+      if (head) return { markup: Promise.resolve(pageHeadHtml(head)), personal: false };
+      // `/` is the home for a member (`/?search=` the old search's address, sent on at once).
+      const home =
+        req.path === '/dashboard' || (req.path === '/' && req.query.search === undefined);
+      if (home && deps.home) {
+        parseCookies(req, res, () => undefined);
+        return { markup: homeHeadFor(deps.home, req, HEAD_WAIT_MS), personal: true };
+      }
       const id = businessPageId(req.path);
       if (!deps.business || id === undefined) return undefined;
-      return businessHeadFor(deps.business, id, req, BUSINESS_HEAD_WAIT_MS);
+      return { markup: businessHeadFor(deps.business, id, req, HEAD_WAIT_MS), personal: false };
     };
     router.use((req, res, next) => {
       if (isGatewayPath(req.path) || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
@@ -121,7 +140,7 @@ export function frontendRoutes(
       // A remote's page: what it will need, hinted with the HTML (remote-preloads.ts).
       const link = preloads.linkFor(req.path);
       if (link) res.setHeader('Link', link);
-      const head = headOf(req);
+      const head = headOf(req, res);
       if (!head) return shell(req, res, next);
       // The page's head painted into the shell's document (page-heads.ts); should either not
       // come plainly, the shell's own answer goes out as it is.
@@ -131,13 +150,13 @@ export function frontendRoutes(
           path: req.path,
           headers: { accept: 'text/html', 'accept-encoding': 'identity' },
         }),
-        head,
+        head.markup,
       ])
         .then(([answer, markup]) => {
           const html =
             answer.status === 200 && markup ? withPageHead(answer.text, markup) : undefined;
           if (html === undefined) return shell(req, res, next);
-          sendPage(req, res, html);
+          sendPage(req, res, html, head.personal);
         })
         .catch(() => shell(req, res, next));
     });

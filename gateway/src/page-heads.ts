@@ -74,9 +74,10 @@ export function withPageHead(html: string, markup: string): string | undefined {
 
 /**
  * Sends a document the gateway changed, compressed as the client accepts (a few kB: a fast
- * level costs well under a millisecond), revalidated on every load as the shell's own is.
+ * level costs well under a millisecond), revalidated on every load as the shell's own is; a
+ * `personal` one (the member's name in it) for no cache but the browser's.
  */
-export function sendPage(req: Request, res: Response, html: string): void {
+export function sendPage(req: Request, res: Response, html: string, personal = false): void {
   const coding = acceptedCodings(req)[0];
   let body: Buffer = Buffer.from(html);
   if (coding === 'br') {
@@ -86,8 +87,8 @@ export function sendPage(req: Request, res: Response, html: string): void {
   }
   res.status(200);
   res.setHeader('content-type', 'text/html; charset=utf-8');
-  res.setHeader('cache-control', 'no-cache');
-  res.setHeader('vary', 'Accept-Encoding');
+  res.setHeader('cache-control', personal ? 'private, no-cache' : 'no-cache');
+  res.setHeader('vary', personal ? 'Accept-Encoding, Cookie' : 'Accept-Encoding');
   if (coding === 'br' || coding === 'gzip') res.setHeader('content-encoding', coding);
   res.setHeader('content-length', body.length);
   res.end(req.method === 'HEAD' ? undefined : body);

@@ -56,6 +56,4 @@ export function useLogout() {
   return { ...mutation, clear };
 }
 
-export function displayName(user: Pick<User, 'name' | 'username'>): string {
-  return user.name?.trim() || user.username;
-}
+export { displayName } from '@trustcircle/contracts/frontends';

@@ -82,3 +82,17 @@ function safeDecode(segment: string): string {
     return segment;
   }
 }
+
+/** What a person is called on screen: their name, else their username. */
+export function displayName(user: { name?: string | null; username: string }): string {
+  return user.name?.trim() || user.username;
+}
+
+/**
+ * The signed-in home's hero (spec §2): the shell draws it, and the gateway paints it with the
+ * page's HTML before any script has run (gateway/src/home-head.ts).
+ */
+export const HOME_HERO = {
+  greeting: (name: string) => `Hello, ${name}`,
+  lead: 'Discover what your communities recommend today.',
+} as const;

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { HOME_HERO } from '@trustcircle/contracts/frontends';
 import { useIsMobile, Link, prefetchRead } from '@trustcircle/ui';
 import {
   CATEGORIES_PATH,
@@ -51,8 +52,8 @@ export function HomePage() {
     <>
       <section className="tc-hero tc-hero-compact text-white">
         <div className="container-xl py-4 py-md-5">
-          <h1 className="h2 fw-bold mb-1">Hello, {displayName(user)}</h1>
-          <p className="tc-on-dark-muted mb-3">Discover what your communities recommend today.</p>
+          <h1 className="h2 fw-bold mb-1">{HOME_HERO.greeting(displayName(user))}</h1>
+          <p className="tc-on-dark-muted mb-3">{HOME_HERO.lead}</p>
           <HeroSearch id="home-search" />
           <div className="tc-chip-row align-items-center">
             {categories.isLoading
