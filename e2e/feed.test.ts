@@ -1,6 +1,6 @@
 import { retrying, waitFor } from '@trustcircle/testing';
 import type { Page } from 'playwright-core';
-import { HOME_HERO } from '@trustcircle/contracts';
+import { HOME_HERO, LANDING_HERO } from '@trustcircle/contracts';
 import {
   expectHeadPaintedFirst,
   loginInBrowser,
@@ -71,15 +71,17 @@ describe('home', () => {
       '/',
       { title: HOME_HERO.greeting(member.name), lead: HOME_HERO.lead },
       (p) => p.locator('#home-search').waitFor(),
+      '-home',
     );
     // Theirs alone: no cache between the member and the gateway may keep it.
     const html = await member.client.get('/');
     expect(html.text).toContain(`Hello, ${member.name}`);
     expect(html.headers.get('cache-control')).toBe('private, no-cache');
     expect(html.headers.get('vary')).toContain('Cookie');
-    // A visitor's landing paints no greeting.
+    // A visitor gets the landing's hero, and no greeting.
     const visitor = await fetch(`${platform.world.baseUrl}/`).then((res) => res.text());
     expect(visitor).not.toContain('Hello,');
+    expect(visitor).toContain(LANDING_HERO.title);
   });
 });
 

@@ -1,5 +1,7 @@
+import { LANDING_HERO } from '@trustcircle/contracts';
 import type { Page } from 'playwright-core';
 import {
+  expectHeadPaintedFirst,
   expectNoSeriousViolations,
   loginInBrowser,
   newUser,
@@ -94,6 +96,16 @@ describe('visitor', () => {
       expect(Math.round(after!.x)).toBe(Math.round(before!.x));
       expect(Math.round(after!.y)).toBe(Math.round(before!.y));
     }
+  });
+
+  it("paints the landing hero's text with its HTML, where React then draws it", async () => {
+    await expectHeadPaintedFirst(
+      (width) => page(width),
+      '/',
+      { title: LANDING_HERO.title, lead: LANDING_HERO.lead },
+      (p) => p.locator('#hero-search').waitFor(),
+      '-landing',
+    );
   });
 
   it('gets a usable landing page at 390 px with a drawer menu', async () => {

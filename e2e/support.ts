@@ -187,6 +187,7 @@ export async function expectHeadPaintedFirst(
   path: string,
   head: { title: string; lead: string },
   ready: (page: Page) => Promise<void>,
+  name = path.replaceAll('/', '-'),
 ) {
   for (const width of [390, 1280]) {
     const p = await open(width);
@@ -199,10 +200,7 @@ export async function expectHeadPaintedFirst(
     await p.goto(path);
     await p.getByText(head.lead, { exact: true }).waitFor();
     const before = await boxes();
-    await screenshot(
-      p,
-      `first-paint${path === '/' ? '-home' : path.replaceAll('/', '-')}-${width}`,
-    );
+    await screenshot(p, `first-paint${name}-${width}`);
     await p.unroute('**/*.js');
     await p.reload();
     await ready(p);

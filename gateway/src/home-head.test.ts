@@ -1,4 +1,4 @@
-import { homeHeadHtml } from './home-head';
+import { homeHeadHtml, landingHeadHtml } from './home-head';
 
 describe('homeHeadHtml', () => {
   it("greets the member by name, else by username, escaped, with the hero's lead line", () => {
@@ -11,5 +11,14 @@ describe('homeHeadHtml', () => {
       /^<main class="flex-grow-1 tc-main"><section class="tc-hero tc-hero-compact/,
     );
     expect(homeHeadHtml({ name: '   ', username: 'ana_b' })).toContain('Hello, ana_b</h1>');
+  });
+});
+
+describe('landingHeadHtml', () => {
+  it("paints the landing hero's text column", () => {
+    expect(landingHeadHtml()).toContain(
+      '<div class="col-12 col-lg-7"><p class="tc-hero-eyebrow mb-3">Community-driven reviews</p>' +
+        '<h1 class="display-5 fw-bold mb-3">Reviews you can trust, from people like you</h1>',
+    );
   });
 });

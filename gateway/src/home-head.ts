@@ -1,5 +1,5 @@
 import { withTimeout } from '@trustcircle/http-server';
-import { displayName, HOME_HERO, UserSchema } from '@trustcircle/contracts';
+import { displayName, HOME_HERO, LANDING_HERO, UserSchema } from '@trustcircle/contracts';
 import { escapeHtml } from '@trustcircle/service-kit';
 import type { Request } from 'express';
 import type { SessionService } from './sessions/session-service';
@@ -31,9 +31,25 @@ export function homeHeadHtml(user: { name: string; username: string }): string {
 }
 
 /**
- * The home's head for the person signed in with this request's session, with their name as
- * identity answers `/api/user` to them; undefined for a visitor (the landing: its own HTML
- * paints nothing more), a session gone, or an identity that does not answer within `waitMs`.
+ * The text column of the landing's hero as the shell's pages/Landing.tsx draws it (eyebrow,
+ * title, lead; the sample card beside it from 992 px does not move them).
+ */
+export function landingHeadHtml(): string {
+  return (
+    '<main class="flex-grow-1 tc-main"><section class="tc-hero text-white">' +
+    '<div class="container-xl py-5"><div class="row align-items-center g-4 py-md-4">' +
+    `<div class="col-12 col-lg-7"><p class="tc-hero-eyebrow mb-3">${escapeHtml(LANDING_HERO.eyebrow)}</p>` +
+    `<h1 class="display-5 fw-bold mb-3">${escapeHtml(LANDING_HERO.title)}</h1>` +
+    `<p class="lead tc-on-dark-muted mb-4">${escapeHtml(LANDING_HERO.lead)}</p>` +
+    '</div></div></div></section></main>'
+  );
+}
+
+/**
+ * The head of `/`: for the person signed in with this request's session, the home's, with
+ * their name as identity answers `/api/user` to them; for a visitor (no session cookie, or
+ * one that resolves to no session) the landing's (at `/` only). Undefined when identity does not answer
+ * within `waitMs`: a member is never shown the landing's.
  */
 export async function homeHeadFor(
   deps: HomeHeadDeps,
@@ -42,10 +58,12 @@ export async function homeHeadFor(
 ): Promise<string | undefined> {
   // The page's route parses the cookies (cookie-parser), as the API's does.
   const id = (req.cookies as Record<string, string | undefined> | undefined)?.[deps.cookieName];
-  if (!id) return undefined;
+  // A visitor at `/dashboard` is sent to sign in: nothing to paint there.
+  const visitor = () => (req.path === '/' ? landingHeadHtml() : undefined);
+  if (!id) return visitor();
   try {
     const session = await deps.sessions.resolve(id);
-    if (!session) return undefined;
+    if (!session) return visitor();
     const answer = await withTimeout(
       deps.upstreams.requestJson(deps.identityUrl, {
         method: 'GET',

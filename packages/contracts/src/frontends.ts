@@ -96,3 +96,10 @@ export const HOME_HERO = {
   greeting: (name: string) => `Hello, ${name}`,
   lead: 'Discover what your communities recommend today.',
 } as const;
+
+/** The landing's hero (spec §2), for a visitor at `/`: drawn by the shell, painted by the gateway. */
+export const LANDING_HERO = {
+  eyebrow: 'Community-driven reviews',
+  title: 'Reviews you can trust, from people like you',
+  lead: 'Find businesses rated by communities that share your interests — and see a trust score for every one of them.',
+} as const;

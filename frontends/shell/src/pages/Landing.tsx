@@ -1,4 +1,5 @@
 import { InitialsAvatar, StarRating, Link } from '@trustcircle/ui';
+import { LANDING_HERO } from '@trustcircle/contracts/frontends';
 import { HeroSearch } from './HeroSearch';
 
 import { FEATURES, SAMPLE_COMMUNITIES, STATS, TESTIMONIALS } from './landing/content';
@@ -39,14 +40,9 @@ export function LandingPage() {
         <div className="container-xl py-5">
           <div className="row align-items-center g-4 py-md-4">
             <div className="col-12 col-lg-7">
-              <p className="tc-hero-eyebrow mb-3">Community-driven reviews</p>
-              <h1 className="display-5 fw-bold mb-3">
-                Reviews you can trust, from people like you
-              </h1>
-              <p className="lead tc-on-dark-muted mb-4">
-                Find businesses rated by communities that share your interests — and see a trust
-                score for every one of them.
-              </p>
+              <p className="tc-hero-eyebrow mb-3">{LANDING_HERO.eyebrow}</p>
+              <h1 className="display-5 fw-bold mb-3">{LANDING_HERO.title}</h1>
+              <p className="lead tc-on-dark-muted mb-4">{LANDING_HERO.lead}</p>
               <HeroSearch id="hero-search" large />
               <div className="d-flex flex-wrap gap-2">
                 <Link to="/auth" className="btn btn-light btn-lg tc-btn-on-dark">
