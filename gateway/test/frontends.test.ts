@@ -3,6 +3,7 @@ import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { LANDING_HERO } from '@trustcircle/contracts';
 import { gatewayService } from '@trustcircle/gateway';
 import { identityService } from '@trustcircle/identity';
 import { startStaticServer, type RunningStaticServer } from '@trustcircle/http-server';
@@ -79,7 +80,7 @@ afterAll(async () => {
 
 describe('the shell behind the gateway', () => {
   it('serves pages from the shell, uncached, with a strict CSP', async () => {
-    const res = await stack.client().get('/');
+    const res = await stack.client().get('/about');
     expect(res.status).toBe(200);
     expect(res.text).toContain('<title>TrustCircle</title>');
     expect(res.headers.get('cache-control')).toBe('no-cache');
@@ -207,7 +208,14 @@ describe('micro-frontend remotes', () => {
     // Pages without a head get the shell's document as it is, mark and all.
     const other = await fetch(`${stack.gatewayUrl}/groups/12`).then((res) => res.text());
     expect(other).toBe(shellDocument);
-    expect(await fetch(`${stack.gatewayUrl}/`).then((res) => res.text())).toBe(shellDocument);
+    // `/` for a visitor: the landing's hero, the answer told apart by its cookie.
+    const landing = await fetch(`${stack.gatewayUrl}/`);
+    expect(await landing.text()).toContain(`${LANDING_HERO.title}</h1>`);
+    expect(landing.headers.get('cache-control')).toBe('private, no-cache');
+    expect(landing.headers.get('vary')).toContain('Cookie');
+    // With a cookie that names no session, still a visitor's.
+    const stale = await fetch(`${stack.gatewayUrl}/`, { headers: { cookie: 'tc_session=nope' } });
+    expect(await stale.text()).toContain(`${LANDING_HERO.title}</h1>`);
   });
 
   it('answers 503 for a remote that is not configured or not running', async () => {
