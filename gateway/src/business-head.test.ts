@@ -1,4 +1,5 @@
-import { businessHeadHtml, businessPageId } from './business-head';
+import { businessPageId } from '@trustcircle/contracts';
+import { businessHeadHtml } from './business-head';
 
 const business = {
   id: 7,

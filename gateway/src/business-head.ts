@@ -3,9 +3,7 @@ import { BusinessDetailSchema } from '@trustcircle/contracts';
 import { escapeHtml } from '@trustcircle/service-kit';
 import type { Request } from 'express';
 import { businessAsVisitor, type BusinessDetailDeps } from './compose/business-detail';
-
-/** The business page's path and its id, as the composed read takes it (contracts' firstReadOf). */
-const BUSINESS_PAGE = /^\/business\/(\d{1,10})\/?$/i;
+import { inMain } from './page-heads';
 
 const HeadFieldsSchema = BusinessDetailSchema.pick({
   id: true,
@@ -40,26 +38,23 @@ export function businessHeadHtml(business: HeadFields): string {
   const description = business.description
     ? `<p class="text-body-secondary mb-2">${escapeHtml(business.description)}</p>`
     : '';
-  return (
-    '<main class="flex-grow-1 tc-main"><section class="bg-white border-bottom">' +
-    '<div class="container-xl py-4"><div class="d-flex flex-column flex-md-row gap-4">' +
-    picture +
-    '<div class="flex-grow-1 min-w-0">' +
-    '<div class="d-flex flex-wrap align-items-center gap-2 mb-1 small">' +
-    '<span class="badge tc-badge-group d-inline-flex align-items-center gap-1">' +
-    `<svg width="12" height="12" aria-hidden="true"></svg> ${escapeHtml(business.category)}</span>` +
-    `<span class="text-body-secondary">${communities(business.communityCount)}</span></div>` +
-    `<h1 class="h2 mb-1">${name}</h1>${description}</div>` +
-    '<div class="d-flex flex-md-column gap-2 align-items-start invisible" aria-hidden="true">' +
-    '<span class="btn btn-primary d-inline-flex align-items-center gap-2 text-nowrap">' +
-    '<svg width="16" height="16"></svg> Write a Review</span>' +
-    '<span class="btn btn-outline-secondary text-nowrap">Share</span></div>' +
-    '</div></div></section></main>'
+  return inMain(
+    '<section class="bg-white border-bottom">' +
+      '<div class="container-xl py-4"><div class="d-flex flex-column flex-md-row gap-4">' +
+      picture +
+      '<div class="flex-grow-1 min-w-0">' +
+      '<div class="d-flex flex-wrap align-items-center gap-2 mb-1 small">' +
+      '<span class="badge tc-badge-group d-inline-flex align-items-center gap-1">' +
+      `<svg width="12" height="12" aria-hidden="true"></svg> ${escapeHtml(business.category)}</span>` +
+      `<span class="text-body-secondary">${communities(business.communityCount)}</span></div>` +
+      `<h1 class="h2 mb-1">${name}</h1>${description}</div>` +
+      '<div class="d-flex flex-md-column gap-2 align-items-start invisible" aria-hidden="true">' +
+      '<span class="btn btn-primary d-inline-flex align-items-center gap-2 text-nowrap">' +
+      '<svg width="16" height="16"></svg> Write a Review</span>' +
+      '<span class="btn btn-outline-secondary text-nowrap">Share</span></div>' +
+      '</div></div></section>',
   );
 }
-
-/** The business page's id when `path` is one, else undefined. */
-export const businessPageId = (path: string): string | undefined => BUSINESS_PAGE.exec(path)?.[1];
 
 /**
  * The business page's head for `id`, from catalog's answer as a visitor (kept by the kept

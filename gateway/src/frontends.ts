@@ -1,10 +1,11 @@
+import { businessPageId } from '@trustcircle/contracts';
 import { CSP_DIRECTIVES, isOpsPath, OPS_PATHS } from '@trustcircle/http-server';
 import type { Logger } from '@trustcircle/service-kit';
 import cookieParser from 'cookie-parser';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { GatewayConfig } from './config';
 import { forward, forwardTarget } from './forward';
-import { businessHeadFor, businessPageId } from './business-head';
+import { businessHeadFor } from './business-head';
 import type { BusinessDetailDeps } from './compose/business-detail';
 import { homeHeadFor, type HomeHeadDeps } from './home-head';
 import { pageHeadHtml, sendPage, withPageHead } from './page-heads';

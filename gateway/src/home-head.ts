@@ -2,6 +2,7 @@ import { withTimeout } from '@trustcircle/http-server';
 import { displayName, HOME_HERO, LANDING_HERO, UserSchema } from '@trustcircle/contracts';
 import { escapeHtml } from '@trustcircle/service-kit';
 import type { Request } from 'express';
+import { inMain } from './page-heads';
 import type { SessionService } from './sessions/session-service';
 import type { TokenMinter } from './tokens';
 import type { Upstreams } from './upstream';
@@ -22,11 +23,10 @@ const NamesSchema = UserSchema.pick({ name: true, username: true });
  * compares them).
  */
 export function homeHeadHtml(user: { name: string; username: string }): string {
-  return (
-    '<main class="flex-grow-1 tc-main"><section class="tc-hero tc-hero-compact text-white">' +
-    '<div class="container-xl py-4 py-md-5">' +
-    `<h1 class="h2 fw-bold mb-1">${escapeHtml(HOME_HERO.greeting(displayName(user)))}</h1>` +
-    `<p class="tc-on-dark-muted mb-3">${escapeHtml(HOME_HERO.lead)}</p></div></section></main>`
+  return inMain(
+    '<section class="tc-hero tc-hero-compact text-white"><div class="container-xl py-4 py-md-5">' +
+      `<h1 class="h2 fw-bold mb-1">${escapeHtml(HOME_HERO.greeting(displayName(user)))}</h1>` +
+      `<p class="tc-on-dark-muted mb-3">${escapeHtml(HOME_HERO.lead)}</p></div></section>`,
   );
 }
 
@@ -35,13 +35,13 @@ export function homeHeadHtml(user: { name: string; username: string }): string {
  * title, lead; the sample card beside it from 992 px does not move them).
  */
 export function landingHeadHtml(): string {
-  return (
-    '<main class="flex-grow-1 tc-main"><section class="tc-hero text-white">' +
-    '<div class="container-xl py-5"><div class="row align-items-center g-4 py-md-4">' +
-    `<div class="col-12 col-lg-7"><p class="tc-hero-eyebrow mb-3">${escapeHtml(LANDING_HERO.eyebrow)}</p>` +
-    `<h1 class="display-5 fw-bold mb-3">${escapeHtml(LANDING_HERO.title)}</h1>` +
-    `<p class="lead tc-on-dark-muted mb-4">${escapeHtml(LANDING_HERO.lead)}</p>` +
-    '</div></div></div></section></main>'
+  return inMain(
+    '<section class="tc-hero text-white">' +
+      '<div class="container-xl py-5"><div class="row align-items-center g-4 py-md-4">' +
+      `<div class="col-12 col-lg-7"><p class="tc-hero-eyebrow mb-3">${escapeHtml(LANDING_HERO.eyebrow)}</p>` +
+      `<h1 class="display-5 fw-bold mb-3">${escapeHtml(LANDING_HERO.title)}</h1>` +
+      `<p class="lead tc-on-dark-muted mb-4">${escapeHtml(LANDING_HERO.lead)}</p>` +
+      '</div></div></div></section>',
   );
 }
 

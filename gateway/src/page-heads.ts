@@ -62,6 +62,11 @@ export function pageHeadHtml(head: PageHead): string {
         '<div class="d-flex flex-column flex-md-row align-items-md-end justify-content-between gap-3 mb-4">' +
         `<div><h1 class="h2 mb-1">${title}</h1><p class="text-body-secondary mb-0">${lead}</p></div>` +
         '</div></div>';
+  return inMain(inner);
+}
+
+/** A page's first paint inside the `main` layout/Frame.tsx draws around every page. */
+export function inMain(inner: string): string {
   return `<main class="flex-grow-1 tc-main">${inner}</main>`;
 }
 

@@ -38,8 +38,13 @@ export function businessReadPath(id: number | string): string {
  * ids the composed route takes.
  */
 export function firstReadOf(pathname: string): string | undefined {
-  const id = /^\/business\/(\d{1,10})\/?$/i.exec(pathname)?.[1];
+  const id = businessPageId(pathname);
   return id === undefined ? undefined : businessReadPath(id);
+}
+
+/** The business's id when `pathname` is its page, for the ids the composed read takes. */
+export function businessPageId(pathname: string): string | undefined {
+  return /^\/business\/(\d{1,10})\/?$/i.exec(pathname)?.[1];
 }
 
 /**
