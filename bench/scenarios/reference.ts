@@ -129,7 +129,7 @@ export async function run(): Promise<ScenarioResult[]> {
     await seedReviews(admin, { userId, businessId, reviews: REVIEWS });
     const token = mintUserToken(bench.signingKey, userId);
 
-    const targets: Target[] = [
+    const allTargets: Target[] = [
       { name: 'R1: bare Express route', url: `${r1}/r1` },
       { name: 'R2: bare proxy → primary-key SELECT', url: `${r2}/items/42` },
       {
@@ -159,6 +159,9 @@ export async function run(): Promise<ScenarioResult[]> {
         headers: { authorization: `Bearer ${token}` },
       },
     ];
+    // `BENCH_REFERENCE_ONLY=no-cache`: R1, R2 and the rows whose name contains it (profiles).
+    const only = process.env.BENCH_REFERENCE_ONLY;
+    const targets = only ? allTargets.filter((t, i) => i < 2 || t.name.includes(only)) : allTargets;
     // Warm-up: pools, plans, JIT, the session and token caches.
     for (const target of targets) {
       await autocannon({
@@ -182,12 +185,11 @@ export async function run(): Promise<ScenarioResult[]> {
       }
     }
 
-    const [r1Name, r2Name, viaGateway, detail, feed, proxied, straight] = targets.map(
+    const [r1Name, r2Name, viaGateway, detail, feed, proxied, straight] = allTargets.map(
       (t) => t.name,
     ) as [string, string, string, string, string, string, string];
     const ratio = (name: string, to: string) =>
       median(rounds.get(name)!.map((m, i) => m.rate / rounds.get(to)![i]!.rate));
-    const gatewayCpu = median(rounds.get(proxied)!.map((m) => m.cpu.get('gateway') ?? 0));
     const rows: ScenarioResult[] = targets.map((target) => {
       const measured = rounds.get(target.name)!;
       const cpu = cpuColumns(measured);
@@ -203,6 +205,8 @@ export async function run(): Promise<ScenarioResult[]> {
         },
       };
     });
+    if (only) return rows;
+    const gatewayCpu = median(rounds.get(proxied)!.map((m) => m.cpu.get('gateway') ?? 0));
     const single = ratio(viaGateway, r2Name);
     const composed = ratio(detail, r2Name);
     const feedRatio = ratio(feed, r2Name);

@@ -1,5 +1,5 @@
 import { withTimeout } from '@trustcircle/http-server';
-import { BusinessDetailSchema } from '@trustcircle/contracts';
+import { BusinessDetailSchema, countLabel } from '@trustcircle/contracts';
 import { escapeHtml } from '@trustcircle/service-kit';
 import type { Request } from 'express';
 import { businessAsVisitor, type BusinessDetailDeps } from './compose/business-detail';
@@ -14,12 +14,6 @@ const HeadFieldsSchema = BusinessDetailSchema.pick({
   communityCount: true,
 });
 type HeadFields = ReturnType<typeof HeadFieldsSchema.parse>;
-
-/** "1 community", "1,204 communities", as packages/ui's countLabel writes them. */
-function communities(count: number): string {
-  const n = String(count).replace(/\B(?=(\d{3})+$)/g, ',');
-  return `${n} ${count === 1 ? 'community' : 'communities'}`;
-}
 
 /**
  * The top of the business page's header as business-mfe pages/business-detail/Header.tsx draws
@@ -46,7 +40,7 @@ export function businessHeadHtml(business: HeadFields): string {
       '<div class="d-flex flex-wrap align-items-center gap-2 mb-1 small">' +
       '<span class="badge tc-badge-group d-inline-flex align-items-center gap-1">' +
       `<svg width="12" height="12" aria-hidden="true"></svg> ${escapeHtml(business.category)}</span>` +
-      `<span class="text-body-secondary">${communities(business.communityCount)}</span></div>` +
+      `<span class="text-body-secondary">${countLabel(business.communityCount, 'community', 'communities')}</span></div>` +
       `<h1 class="h2 mb-1">${name}</h1>${description}</div>` +
       '<div class="d-flex flex-md-column gap-2 align-items-start invisible" aria-hidden="true">' +
       '<span class="btn btn-primary d-inline-flex align-items-center gap-2 text-nowrap">' +

@@ -1,4 +1,11 @@
-import { bestRoute, businessReadPath, firstReadOf, remoteOfPath } from './frontends';
+import {
+  bestRoute,
+  businessReadPath,
+  countLabel,
+  firstReadOf,
+  formatCount,
+  remoteOfPath,
+} from './frontends';
 
 describe('frontends', () => {
   it('knows the business page starts with the composed read, for the ids it takes', () => {
@@ -40,5 +47,22 @@ describe('frontends', () => {
     expect(best('/business/%E0%A4%A')?.params).toEqual({ id: '%E0%A4%A' });
     expect(best('/business/7/reviews')).toBeUndefined();
     expect(best('/trending')).toBeUndefined();
+  });
+});
+
+describe('counts', () => {
+  it('groups thousands as people read them, Intl only for fractions', () => {
+    expect(formatCount(0)).toBe('0');
+    expect(formatCount(1234567)).toBe('1,234,567');
+    expect(formatCount(-1234)).toBe('-1,234');
+    expect(formatCount(999)).toBe('999');
+    expect(formatCount(1234.5)).toBe('1,234.5');
+  });
+
+  it('puts the noun in the right number, a missing count read as none', () => {
+    expect(countLabel(1, 'community', 'communities')).toBe('1 community');
+    expect(countLabel(1204, 'community', 'communities')).toBe('1,204 communities');
+    expect(countLabel(1500, 'review')).toBe('1,500 reviews');
+    expect(countLabel(Number.NaN, 'review')).toBe('0 reviews');
   });
 });

@@ -178,14 +178,16 @@ describe('apiMessage', () => {
   });
 });
 
-describe('formatCount', () => {
-  it('groups thousands as people read them, with the formatter built once', () => {
-    expect(formatCount(0)).toBe('0');
-    expect(formatCount(1234567)).toBe('1,234,567');
-    expect(formatCount(-1234)).toBe('-1,234');
-    expect(formatCount(999)).toBe('999');
-    expect(formatCount(1234.5)).toBe('1,234.5');
-    expect(countLabel(1500, 'review')).toBe('1,500 reviews');
+describe('longDate', () => {
+  it('writes the day, the month by name and the year', () => {
     expect(longDate('2026-03-12T10:00:00Z')).toBe('12 March 2026');
+    expect(longDate('not a date')).toBeNull();
+  });
+});
+
+describe('counts', () => {
+  it("are the contracts' own, as the gateway paints them", () => {
+    expect(formatCount(1234567)).toBe('1,234,567');
+    expect(countLabel(1500, 'review')).toBe('1,500 reviews');
   });
 });

@@ -1,5 +1,8 @@
 /** Pure helpers shared by the shell and the remotes (spec §2, §4, §8, §9). */
 
+// Counts are written the same in the pages the gateway paints before any script has run.
+export { countLabel, formatCount } from '@trustcircle/contracts/frontends';
+
 /** Non-blank search text, trimmed; `null` when blank (spec §5). */
 export function searchText(value: unknown): string | null {
   const text = typeof value === 'string' ? value.trim() : '';
@@ -84,18 +87,8 @@ const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
 // Intl formatters are costly to build (toLocaleString builds one per call: 4 % of /explore's
 // first load at 4× CPU slowdown), so each is built once, on first use.
 let relative: Intl.RelativeTimeFormat | undefined;
-let numbers: Intl.NumberFormat | undefined;
 let longDates: Intl.DateTimeFormat | undefined;
 const relativeFormat = () => (relative ??= new Intl.RelativeTimeFormat('en', { numeric: 'auto' }));
-
-/**
- * "1,234": a count as people read it. Whole numbers without Intl: building the first
- * NumberFormat loads ICU's locale data, about 100 ms of a phone's first load.
- */
-export function formatCount(n: number): string {
-  if (Number.isSafeInteger(n)) return String(n).replace(/\B(?=(\d{3})+$)/g, ',');
-  return (numbers ??= new Intl.NumberFormat('en-US')).format(n);
-}
 
 /** "3 days ago", "just now", … ; "Invalid date" when unparsable (spec §8). */
 export function relativeDate(value: unknown, now: Date = new Date()): string {
@@ -177,12 +170,6 @@ export function starFills(rating: number, max = 5): Array<'full' | 'half' | 'emp
 /** Cut text to `max` characters with an ellipsis. */
 export function truncate(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max).trimEnd()}…`;
-}
-
-/** "1 member", "2 members", "0 reviews" (a count with its noun in the right number). */
-export function countLabel(count: number, singular: string, pluralForm = `${singular}s`): string {
-  const n = Number.isFinite(count) ? count : 0;
-  return `${formatCount(n)} ${n === 1 ? singular : pluralForm}`;
 }
 
 /** "12 March 2026" (day, month name, year); `null` when unparsable or absent. */
