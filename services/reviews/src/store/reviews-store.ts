@@ -154,6 +154,20 @@ export function take(page: PageArgs): number {
 }
 
 /**
+ * Whether the viewer voted for each review. A visitor's statement and a member's are two texts:
+ * one text for both (`? is not null and exists …`) was planned again on every execution where
+ * visitors read, as its custom plan (the check folded away) always came out cheaper than the
+ * generic one (docs/performance.md, twelfth session).
+ */
+const hasVotedColumn = (viewerId: number | null) =>
+  viewerId === null
+    ? { sql: 'false', bindings: [] }
+    : {
+        sql: 'exists (select 1 from helpful_votes v where v.review_id = r.id and v.user_id = ?::int)',
+        bindings: [viewerId],
+      };
+
+/**
  * Read views of the reviews `source` selects (one column `id`, up to a page), newest first,
  * in one statement: a page is one round trip and one plan, and each review one primary-key
  * read of its card. A `source` with a `pos` column (sorted lists) is answered in `pos` order.
@@ -166,18 +180,17 @@ async function cardRows<Row extends CardRow>(
   extraColumns = '',
   ordered = false,
 ): Promise<Row[]> {
+  const hasVoted = hasVotedColumn(viewerId);
   return preparedRows<Row>(
     db,
     db.raw(
-      `select r.id, r.card::text as card, r.helpful_count,
-            (?::int is not null and exists (select 1 from helpful_votes v
-               where v.review_id = r.id and v.user_id = ?::int)) as has_voted,
+      `select r.id, r.card::text as card, r.helpful_count, ${hasVoted.sql} as has_voted,
             ${REPLY_COLUMN}${extraColumns}
        from (${source}) page
        join reviews r on r.id = page.id
        ${REPLY_JOIN}
       order by ${ordered ? 'page.pos' : 'r.id desc'}`,
-      [viewerId, viewerId, ...bindings],
+      [...hasVoted.bindings, ...bindings],
     ),
   );
 }
