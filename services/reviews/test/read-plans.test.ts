@@ -9,12 +9,14 @@ import { createReviewsWorld, reviewBody, type ReviewsWorld } from './support/wor
 let world: ReviewsWorld;
 let business: number;
 let group: number;
+let member: number;
 
 beforeAll(async () => {
   world = await createReviewsWorld();
   business = await world.business('Planned Bistro', 'Restaurants');
   group = await world.group('Planners');
   const author = await world.register();
+  member = author.id;
   await world.join(author.id, group);
   const res = await author.client.post('/api/reviews', reviewBody(business, [group]));
   expect(res.status).toBe(201);
@@ -47,24 +49,29 @@ afterAll(async () => {
   await world?.stop();
 });
 
-/** The plans Postgres made for the statements of this connection that read review cards. */
-async function cardPlans(trx: ReviewsWorld['admin']) {
+/** The plans Postgres made for this connection's statements reading cards for `reader`. */
+async function cardPlans(trx: ReviewsWorld['admin'], reader: 'visitor' | 'member') {
   const { rows } = await trx.raw<{ rows: { generic: number; custom: number }[] }>(
     `select generic_plans::int as generic, custom_plans::int as custom
-       from pg_prepared_statements where statement like '%r.card::text%'`,
+       from pg_prepared_statements
+      where statement like '%r.card::text%' and (statement like '%helpful_votes%') = ?`,
+    [reader === 'member'],
   );
   return rows;
 }
 
 describe('review lists keep one plan per connection', () => {
-  it('read by visitors, each is planned once', async () => {
+  it.each([
+    ['visitors', () => null],
+    ['a member with no votes, among heavy voters', () => member],
+  ] as const)('read by %s, each is planned once', async (_, viewer) => {
     await world.admin.transaction(async (trx) => {
       const page = { before: null, limit: 20 };
       for (let i = 0; i < 12; i += 1) {
-        expect(await reviewsStore.groupPage(trx, group, page, null)).toHaveLength(21);
-        expect(await reviewsStore.businessPage(trx, business, page, null)).toHaveLength(21);
+        expect(await reviewsStore.groupPage(trx, group, page, viewer())).toHaveLength(21);
+        expect(await reviewsStore.businessPage(trx, business, page, viewer())).toHaveLength(21);
       }
-      const plans = await cardPlans(trx);
+      const plans = await cardPlans(trx, viewer() === null ? 'visitor' : 'member');
       expect(plans).toHaveLength(2);
       // Five custom plans first (Postgres' rule), then the generic one from there on.
       for (const plan of plans) expect(plan).toEqual({ custom: 5, generic: 7 });

@@ -154,16 +154,23 @@ export function take(page: PageArgs): number {
 }
 
 /**
- * Whether the viewer voted for each review. A visitor's statement and a member's are two texts:
- * one text for both (`? is not null and exists …`) was planned again on every execution where
- * visitors read, as its custom plan (the check folded away) always came out cheaper than the
- * generic one (docs/performance.md, twelfth session).
+ * Whether the viewer voted for each review, as a probe of the (review, voter) key per card, so
+ * that a page costs the same whoever reads it, and Postgres keeps one generic plan of it:
+ * - a visitor's statement and a member's are two texts: one text for both
+ *   (`? is not null and exists …`) was planned again on every visitor's read, its custom plan
+ *   (the check folded away) always cheaper than the generic one;
+ * - the voter's id reaches the planner as a sub-select's value, which it cannot see: with skewed
+ *   votes, a member with few had custom plans cheaper than the generic one, and was planned
+ *   again on every read too (docs/performance.md, twelfth session).
+ * A lateral probe with a limit is never turned into a scan of all the voter's votes.
  */
-const hasVotedColumn = (viewerId: number | null) =>
+const viewerVotes = (viewerId: number | null) =>
   viewerId === null
-    ? { sql: 'false', bindings: [] }
+    ? { column: 'false', join: '', bindings: [] }
     : {
-        sql: 'exists (select 1 from helpful_votes v where v.review_id = r.id and v.user_id = ?::int)',
+        column: 'v.voted is not null',
+        join: `left join lateral (select true as voted from helpful_votes v
+                 where v.review_id = r.id and v.user_id = (select ?::int) limit 1) v on true`,
         bindings: [viewerId],
       };
 
@@ -180,17 +187,18 @@ async function cardRows<Row extends CardRow>(
   extraColumns = '',
   ordered = false,
 ): Promise<Row[]> {
-  const hasVoted = hasVotedColumn(viewerId);
+  const votes = viewerVotes(viewerId);
   return preparedRows<Row>(
     db,
     db.raw(
-      `select r.id, r.card::text as card, r.helpful_count, ${hasVoted.sql} as has_voted,
+      `select r.id, r.card::text as card, r.helpful_count, ${votes.column} as has_voted,
             ${REPLY_COLUMN}${extraColumns}
        from (${source}) page
        join reviews r on r.id = page.id
+       ${votes.join}
        ${REPLY_JOIN}
       order by ${ordered ? 'page.pos' : 'r.id desc'}`,
-      [...hasVoted.bindings, ...bindings],
+      [...bindings, ...votes.bindings],
     ),
   );
 }
