@@ -135,6 +135,11 @@ const statementNames = new Map<string, string>();
  * after the transaction's earlier statements, and an error fails the transaction as any would.
  * Name the columns: a prepared `select *` fails on its connections ("cached plan must not change
  * result type") once a migration adds a column to the table.
+ * Postgres plans a statement once only if its generic plan costs no more than the custom plans of
+ * its first five runs; where the values make custom plans cheaper (a parameter a plan can fold
+ * away, as `? is not null and …`, or a value with skewed statistics) it plans it again on every
+ * run. Write such cases as separate texts, or give the value as a sub-select (`(select ?)`),
+ * which no plan sees (reviews' card pages; docs/performance.md, twelfth session).
  */
 export async function preparedRows<Row>(
   db: Knex,
