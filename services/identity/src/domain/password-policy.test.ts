@@ -45,3 +45,26 @@ describe('password policy (ASVS V2.1)', () => {
     expect(performance.now() - started).toBeLessThan(1500);
   });
 });
+
+describe('the estimator', () => {
+  it('is loaded with its dictionaries on first use, not with the module (identity starts sooner)', async () => {
+    const loaded: string[] = [];
+    const modules = ['@zxcvbn-ts/core', '@zxcvbn-ts/language-common', '@zxcvbn-ts/language-en'];
+    await jest.isolateModulesAsync(async () => {
+      for (const name of modules) {
+        jest.doMock(name, () => {
+          loaded.push(name);
+          return jest.requireActual(name);
+        });
+      }
+      const policy = await import('./password-policy');
+      expect(loaded).toEqual([]);
+      expect(await policy.checkPasswordPolicy('correct horse battery staple')).toEqual({
+        ok: true,
+      });
+      expect(loaded.sort()).toEqual(modules);
+      expect(await policy.checkPasswordPolicy('password123')).toMatchObject({ ok: false });
+      expect(loaded).toHaveLength(3);
+    });
+  });
+});

@@ -1,7 +1,5 @@
 import { fieldError } from '@trustcircle/service-kit';
-import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import * as common from '@zxcvbn-ts/language-common';
-import * as en from '@zxcvbn-ts/language-en';
+import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 
 /**
  * ASVS V2.1: at least 8 and at most 128 characters, any characters (spaces and emoji included,
@@ -23,15 +21,25 @@ const JUDGED_CHARACTERS = 32;
 
 export type PasswordVerdict = { ok: true } | { ok: false; message: string };
 
-let estimator: ZxcvbnFactory | null = null;
+let estimator: Promise<ZxcvbnFactory> | null = null;
 
-// The dictionaries are a few MB: loaded on first use, not at start-up.
-function zxcvbn(): ZxcvbnFactory {
-  estimator ??= new ZxcvbnFactory({
-    translations: en.translations,
-    graphs: common.adjacencyGraphs,
-    dictionary: { ...common.dictionary, ...en.dictionary },
-  });
+// The estimator and its dictionaries are about 6 MB of modules: loaded on first use, not at
+// start-up (a restarted identity is ready sooner; under load the loading took seconds).
+function zxcvbn(): Promise<ZxcvbnFactory> {
+  estimator ??= Promise.all([
+    import('@zxcvbn-ts/core'),
+    import('@zxcvbn-ts/language-common'),
+    import('@zxcvbn-ts/language-en'),
+  ]).then(
+    ([{ ZxcvbnFactory }, common, en]) =>
+      new ZxcvbnFactory({
+        translations: en.translations,
+        graphs: common.adjacencyGraphs,
+        dictionary: { ...common.dictionary, ...en.dictionary },
+      }),
+  );
+  // A failed load is not kept: the next check tries again.
+  estimator.catch(() => (estimator = null));
   return estimator;
 }
 
@@ -63,7 +71,7 @@ export async function checkPasswordPolicy(
     return { ok: false, message: `Password must be at most ${MAX_PASSWORD_LENGTH} characters` };
   }
   const judged = characters.slice(0, JUDGED_CHARACTERS).join('');
-  const result = await zxcvbn().check(judged, personalWords(context));
+  const result = await (await zxcvbn()).check(judged, personalWords(context));
   if (result.score >= MIN_SCORE) return { ok: true };
   const why = result.feedback.warning ?? 'It would be guessed quickly.';
   const hint =
