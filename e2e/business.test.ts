@@ -592,6 +592,11 @@ describe('a business reviewed in many communities', () => {
       await p.getByRole('heading', { level: 1, name: 'Crowded Canteen' }).waitFor();
       await expect(p.getByTestId('stat-Communities').textContent()).resolves.toBe('30');
       const ratings = p.getByRole('region', { name: 'Community Ratings' });
+      // The panel renders after the header (deferred), and count() does not wait for it.
+      await ratings
+        .getByRole('listitem')
+        .nth(DETAIL_GROUP_SCORES - 1)
+        .waitFor();
       await expect(ratings.getByRole('listitem').count()).resolves.toBe(DETAIL_GROUP_SCORES);
       await ratings.getByRole('button', { name: 'View all 30' }).click();
       await p.getByRole('tab', { name: 'Communities (30)', selected: true }).waitFor();
