@@ -197,8 +197,21 @@ export async function expectHeadPaintedFirst(
         p.getByText(head.lead, { exact: true }).boundingBox(),
       ]);
     await p.route('**/*.js', (route) => route.abort());
-    await p.goto(path);
-    await p.getByText(head.lead, { exact: true }).waitFor();
+    // A head that needs a service's answer (a member's name, a business) is painted only when
+    // the answer comes within the gateway's short wait: on a busy test machine the first load
+    // may go without it, so the page is loaded up to three times.
+    for (let attempt = 1; ; attempt += 1) {
+      await p.goto(path);
+      const painted = await p
+        .getByText(head.lead, { exact: true })
+        .waitFor({ timeout: 3_000 })
+        .then(() => true)
+        .catch((error: unknown) => {
+          if (attempt === 3) throw error;
+          return false;
+        });
+      if (painted) break;
+    }
     const before = await boxes();
     await screenshot(p, `first-paint${name}-${width}`);
     await p.unroute('**/*.js');
