@@ -166,7 +166,11 @@ describe('business page', () => {
     await expectHeadPaintedFirst(
       (width) => page(people.fellow, width),
       `/business/${businesses.volt}`,
-      { title: 'Volt Electronics', lead: 'Phones, laptops and repairs while you wait.' },
+      {
+        title: 'Volt Electronics',
+        lead: 'Phones, laptops and repairs while you wait.',
+        fromService: true,
+      },
       (p) => p.getByRole('tab', { name: 'Similar' }).waitFor(),
     );
   });
@@ -403,6 +407,9 @@ describe('the whole journey', () => {
     await p.getByText('No reviews yet. Be the first to share your experience!').waitFor();
     await p.goto('/');
     await p.getByRole('heading', { level: 1 }).first().waitFor();
+    // The heading may be the HTML's: wait for the feed itself (its list or its empty state),
+    // else the check below passes before the feed has rendered.
+    await p.getByTestId('feed').or(p.getByText('Your feed is empty')).first().waitFor();
     await waitFor(async () => (await p.getByText(XSS, { exact: true }).count()) === 0, {
       timeoutMs: 8000,
       what: 'gone from the feed',
@@ -437,6 +444,8 @@ describe('the wizard on its own', () => {
     const search = p.getByLabel('Search for a business');
     await search.fill('Se');
     await search.press('Enter');
+    // Too short: the hint turns red in the same render that leaves the search unsent.
+    await p.locator('#business-search-hint.text-danger').waitFor();
     await expect(p.getByRole('list', { name: 'Search results' }).count()).resolves.toBe(0);
     await search.fill('zzqqxxvv');
     await p.getByRole('button', { name: 'Search', exact: true }).last().click();

@@ -69,7 +69,7 @@ describe('home', () => {
     await expectHeadPaintedFirst(
       (width) => platform.page(member, width),
       '/',
-      { title: HOME_HERO.greeting(member.name), lead: HOME_HERO.lead },
+      { title: HOME_HERO.greeting(member.name), lead: HOME_HERO.lead, fromService: true },
       (p) => p.locator('#home-search').waitFor(),
       '-home',
     );

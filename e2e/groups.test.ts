@@ -312,6 +312,8 @@ describe('/groups/{id}', () => {
 
     // Non-member: the empty Reviews tab has no write button.
     await p.getByText('No Reviews Yet', { exact: true }).waitFor();
+    // Until the membership is known the tab renders as for a non-member: wait for it.
+    await p.getByRole('button', { name: 'Join Group', exact: true }).first().waitFor();
     expect(
       await p.getByRole('tabpanel').getByRole('link', { name: 'Write a Review' }).count(),
     ).toBe(0);

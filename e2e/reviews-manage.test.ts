@@ -252,6 +252,8 @@ describe('a business’s reviews', () => {
     await expect(p.getByTestId('stat-Community Rating').textContent()).resolves.toBe(
       'Not yet rated',
     );
+    // The tab's panel renders after the header (deferred): wait for it before counting.
+    await p.getByRole('region', { name: 'Community Ratings' }).waitFor();
     await expect(p.getByRole('progressbar', { name: /Trust score of/ }).count()).resolves.toBe(0);
     await expect(p.getByText('0.0', { exact: true }).count()).resolves.toBe(0);
   });

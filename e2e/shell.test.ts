@@ -89,6 +89,8 @@ describe('visitor', () => {
       await p.unroute('**/*.js');
       await p.reload();
       await p.getByRole('heading', { level: 1, name: /Reviews you can trust/ }).waitFor();
+      // The HTML paints that heading too: the hero's search is React's own.
+      await p.locator('#hero-search').waitFor();
       expect(await p.getByRole('banner').count()).toBe(1); // the HTML's frame is gone
       const after = await brand().boundingBox();
       // The brand stays where it was painted first: no jump when the scripts take over.

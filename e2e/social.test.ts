@@ -127,7 +127,10 @@ describe('following someone', () => {
     await page.getByLabel('Show').selectOption('following');
     const feed = page.getByTestId('feed');
     await feed.getByRole('article', { name: `Review of ${BUSINESS}` }).waitFor();
-    expect(await feed.getByRole('article').count()).toBe(1);
+    // "All activity" showed the stranger's review of it too: wait for the followed one alone.
+    await waitFor(async () => (await feed.getByRole('article').count()) === 1, {
+      what: "the followed author's review alone",
+    });
     expect(await feed.getByText(/tiramisu/).count()).toBe(0);
     await screenshot(page, 'social-following-feed-1280');
   });
@@ -148,6 +151,8 @@ describe('a visitor', () => {
     const page = await platform.page();
     await page.goto(`/users/${author.username}`);
     await page.getByRole('heading', { level: 1, name: new RegExp(author.name) }).waitFor();
+    // The session is known: a visitor's Sign in, where a member's bell would be.
+    await page.getByRole('banner').getByRole('link', { name: 'Sign in', exact: true }).waitFor();
     expect(await page.getByRole('button', { name: /^Notifications/ }).count()).toBe(0);
     await page.getByRole('link', { name: 'Follow', exact: true }).click();
     await page.waitForURL('**/auth');

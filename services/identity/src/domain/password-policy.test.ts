@@ -67,4 +67,25 @@ describe('the estimator', () => {
       expect(loaded).toHaveLength(3);
     });
   });
+
+  it('is loaded again on the next check when a load fails, and only once at a time', async () => {
+    let attempts = 0;
+    await jest.isolateModulesAsync(async () => {
+      jest.doMock('@zxcvbn-ts/core', () => {
+        attempts += 1;
+        if (attempts === 1) throw new Error('disk hiccup');
+        return jest.requireActual('@zxcvbn-ts/core');
+      });
+      const policy = await import('./password-policy');
+      await expect(policy.checkPasswordPolicy('correct horse battery staple')).rejects.toThrow(
+        'disk hiccup',
+      );
+      const checks = await Promise.all([
+        policy.checkPasswordPolicy('correct horse battery staple'),
+        policy.checkPasswordPolicy('password123'),
+      ]);
+      expect(checks).toEqual([{ ok: true }, expect.objectContaining({ ok: false })]);
+      expect(attempts).toBe(2);
+    });
+  });
 });

@@ -26,7 +26,8 @@ let estimator: Promise<ZxcvbnFactory> | null = null;
 // The estimator and its dictionaries are about 6 MB of modules: loaded on first use, not at
 // start-up (a restarted identity is ready sooner; under load the loading took seconds).
 function zxcvbn(): Promise<ZxcvbnFactory> {
-  estimator ??= Promise.all([
+  if (estimator) return estimator;
+  const loading = Promise.all([
     import('@zxcvbn-ts/core'),
     import('@zxcvbn-ts/language-common'),
     import('@zxcvbn-ts/language-en'),
@@ -39,8 +40,11 @@ function zxcvbn(): Promise<ZxcvbnFactory> {
       }),
   );
   // A failed load is not kept: the next check tries again.
-  estimator.catch(() => (estimator = null));
-  return estimator;
+  loading.catch(() => {
+    if (estimator === loading) estimator = null;
+  });
+  estimator = loading;
+  return loading;
 }
 
 /** Things about the account a guesser would try first: its username, name and e-mail. */
