@@ -39,7 +39,7 @@ interface Call {
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
 
 /** What the rows read: the busy members' sessions, the most-read businesses, searches, groups. */
-async function callsOn(admin: pg.Client, size: ScaleSize): Promise<Call[]> {
+export async function callsOn(admin: pg.Client, size: ScaleSize): Promise<Call[]> {
   const members = await heavyMemberIds(admin, 100);
   const cookies = await insertSessions(admin, members, PRODUCTION_SESSION_COOKIE);
   const businesses = await businessesByReviews(admin, 500);

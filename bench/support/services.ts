@@ -169,13 +169,17 @@ const production = { NODE_ENV: 'production' };
  * Every service and the gateway of `bench` in production mode, identity aside (production wants
  * a real mail provider); `gatewayEnv` is added to the gateway's. Answers the gateway's URL.
  */
-/** `BENCH_GATEWAY_ENV=KEPT_ANSWERS=false,LANES=false`: gateway settings for a before/after. */
-function benchGatewayEnv(): Record<string, string> {
-  const pairs = (process.env.BENCH_GATEWAY_ENV ?? '').split(',').filter(Boolean);
+/**
+ * Settings for a before/after, as `NAME=value,NAME=value`: `BENCH_GATEWAY_ENV` for the gateway
+ * (`KEPT_ANSWERS=false,LANES=false`), `BENCH_SERVICE_ENV` for every service
+ * (`DATABASE_POOL_MAX=6`); each wins over the bench's own.
+ */
+function benchEnv(variable: 'BENCH_GATEWAY_ENV' | 'BENCH_SERVICE_ENV'): Record<string, string> {
+  const pairs = (process.env[variable] ?? '').split(',').filter(Boolean);
   return Object.fromEntries(
     pairs.map((pair) => {
       const at = pair.indexOf('=');
-      if (at < 1) throw new Error(`BENCH_GATEWAY_ENV: ${pair} is not NAME=value`);
+      if (at < 1) throw new Error(`${variable}: ${pair} is not NAME=value`);
       return [pair.slice(0, at), pair.slice(at + 1)];
     }),
   );
@@ -185,16 +189,17 @@ export async function startPlatform(
   bench: BenchRun,
   gatewayEnv: Record<string, string> = {},
 ): Promise<string> {
+  const services = benchEnv('BENCH_SERVICE_ENV');
   await Promise.all([
-    bench.start('identity'),
-    bench.start('communities', production),
-    bench.start('catalog', production),
-    bench.start('reviews', { ...production, DATABASE_POOL_MAX: '20' }),
-    bench.start('social', production),
+    bench.start('identity', services),
+    bench.start('communities', { ...production, ...services }),
+    bench.start('catalog', { ...production, ...services }),
+    bench.start('reviews', { ...production, DATABASE_POOL_MAX: '20', ...services }),
+    bench.start('social', { ...production, ...services }),
   ]);
   return bench.startGateway(['identity', 'communities', 'catalog', 'reviews', 'social'], {
     ...production,
     ...gatewayEnv,
-    ...benchGatewayEnv(),
+    ...benchEnv('BENCH_GATEWAY_ENV'),
   });
 }
