@@ -1,3 +1,4 @@
+import { communityFeedPage } from '../src/store/community-feed';
 import { reviewsStore } from '../src/store/reviews-store';
 import { createReviewsWorld, reviewBody, type ReviewsWorld } from './support/world';
 
@@ -89,5 +90,85 @@ describe('review lists keep one plan per connection', () => {
     expect(JSON.parse(seen!.json)).toMatchObject({ id: review!.id, hasVoted: true });
     expect(JSON.parse(next!.json)).toMatchObject({ hasVoted: false });
     expect(JSON.parse(visitor!.json)).toMatchObject({ id: review!.id, hasVoted: false });
+  });
+});
+
+const MAX_ID = 2_147_483_647;
+
+type Trx = ReviewsWorld['admin'];
+
+/** A card statement this connection prepared: its text's `pattern`, its reader and values. */
+interface Statement {
+  pattern: string;
+  /** A member's text probes their votes; a visitor's does not. */
+  reader: 'visitor' | 'member';
+  params: (number | null)[];
+}
+
+/** How many of the nodes of the statement's plan read `reviews`. */
+async function readsOfReviews(trx: Trx, { pattern, reader, params }: Statement) {
+  const { rows } = await trx.raw<{ rows: { name: string }[] }>(
+    `select name from pg_prepared_statements
+      where statement like '%r.card::text%' and statement ~ ?
+        and (statement like '%helpful_votes%') = ?`,
+    [pattern, reader === 'member'],
+  );
+  expect(rows).toHaveLength(1);
+  const values = params.map((value) => (value === null ? 'null' : String(Math.trunc(value))));
+  const { rows: plans } = await trx.raw<{ rows: { 'QUERY PLAN': unknown }[] }>(
+    `explain (format json) execute ${rows[0]!.name}(${values.join(', ')})`,
+  );
+  let reads = 0;
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (!node || typeof node !== 'object') return;
+    if ((node as Record<string, unknown>)['Relation Name'] === 'reviews') reads += 1;
+    Object.values(node).forEach(walk);
+  };
+  walk(plans[0]!['QUERY PLAN']);
+  return reads;
+}
+
+describe('a page that is a range of reviews', () => {
+  const page = { before: null, limit: 20 };
+  const cases: [string, (trx: Trx) => Promise<unknown[]>, () => Statement][] = [
+    [
+      'a business page, read by a visitor',
+      (trx) => reviewsStore.businessPage(trx, business, page, null),
+      () => ({ pattern: 'business_id = \\$1', reader: 'visitor', params: [business, MAX_ID] }),
+    ],
+    [
+      'a business page, read by a member',
+      (trx) => reviewsStore.businessPage(trx, business, page, member),
+      () => ({
+        pattern: 'business_id = \\$1',
+        reader: 'member',
+        params: [business, MAX_ID, member],
+      }),
+    ],
+    [
+      "an author's own list",
+      (trx) => reviewsStore.userPage(trx, member, page),
+      () => ({
+        pattern: 'user_id = \\$1',
+        reader: 'member',
+        params: [member, null, null, MAX_ID, member],
+      }),
+    ],
+    [
+      'the community feed',
+      (trx) => communityFeedPage(trx, member, page),
+      () => ({
+        pattern: 'where not (r\\.)?hidden and (r\\.)?id < \\$1',
+        reader: 'member',
+        params: [MAX_ID, member],
+      }),
+    ],
+  ];
+  it.each(cases)('%s reads each card in that range, not by its key again', async (_, read, of) => {
+    await world.admin.transaction(async (trx) => {
+      expect((await read(trx)).length).toBeGreaterThan(0);
+      expect(await readsOfReviews(trx, of())).toBe(1);
+    });
   });
 });

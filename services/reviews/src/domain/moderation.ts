@@ -13,7 +13,8 @@ import { conflict, forbidden, notFound, type Knex } from '@trustcircle/service-k
 import { recordDecision } from '../events/moderation-events';
 import { publishReview } from '../events/review-events';
 import { moderationStore } from '../store/moderation-store';
-import { reviewsStore, type ModeratedView, type ReviewFacts } from '../store/reviews-store';
+import type { ModeratedView } from '../store/review-cards';
+import { reviewsStore, type ReviewFacts } from '../store/reviews-store';
 import { activityStore } from '../store/activity-store';
 import { enqueue } from './queue';
 import { afterDecision } from './unusual-activity';

@@ -41,12 +41,8 @@ import { leaversStore } from '../store/leavers-store';
 import { photosStore } from '../store/photos-store';
 import { projectionsStore } from '../store/projections-store';
 import { moderationStore, REPORT_UNIQUE_KEY } from '../store/moderation-store';
-import {
-  REVIEW_UNIQUE_KEY,
-  reviewsStore,
-  type ReviewFacts,
-  type ReviewView,
-} from '../store/reviews-store';
+import type { ReviewView } from '../store/review-cards';
+import { REVIEW_UNIQUE_KEY, reviewsStore, type ReviewFacts } from '../store/reviews-store';
 import { afterReport, withModeration } from './moderation';
 import { mayBeArriving, membershipVerdict, stillProcessing } from './projection-gaps';
 import { reviewCursor, sortedReviewCursors } from './paging';

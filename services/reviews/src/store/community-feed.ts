@@ -1,8 +1,6 @@
 import type { SuggestedPerson } from '@trustcircle/contracts';
 import type { Knex } from '@trustcircle/service-kit';
-import { take, viewsOf, type PageArgs, type ReviewView } from './reviews-store';
-
-const MAX_ID = 2_147_483_647;
+import { MAX_ID, take, viewsOf, type PageArgs, type ReviewView } from './review-cards';
 
 /**
  * The home's "All activity" (issue 17): the whole community's newest published reviews, one
@@ -15,7 +13,10 @@ export function communityFeedPage(
 ): Promise<ReviewView[]> {
   return viewsOf(
     db,
-    `select id from reviews where not hidden and id < ? order by id desc limit ${take(page)}`,
+    {
+      range: (columns) => `select ${columns} from reviews r
+        where not r.hidden and r.id < ? order by r.id desc limit ${take(page)}`,
+    },
     [page.before ?? MAX_ID],
     viewerId,
   );
@@ -32,9 +33,11 @@ export function followingFeedPage(
 ): Promise<ReviewView[]> {
   return viewsOf(
     db,
-    `select r.id from reviews r
-       join follows f on f.followee_id = r.user_id and f.follower_id = ? and f.following
-      where not r.hidden and r.id < ? order by r.id desc limit ${take(page)}`,
+    {
+      range: (columns) => `select ${columns} from reviews r
+         join follows f on f.followee_id = r.user_id and f.follower_id = ? and f.following
+        where not r.hidden and r.id < ? order by r.id desc limit ${take(page)}`,
+    },
     [viewerId, page.before ?? MAX_ID],
     viewerId,
   );

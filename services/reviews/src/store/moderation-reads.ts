@@ -1,7 +1,7 @@
 import type { ReviewStatus } from '@trustcircle/contracts';
 import type { Knex } from '@trustcircle/service-kit';
 import type { QueueRow } from './moderation-store';
-import { moderatedViewsOf, type ModeratedView } from './reviews-store';
+import { moderatedViewsOf, type ModeratedView } from './review-cards';
 
 /** A queue row as a page lists it. */
 export type QueueEntryRow = Omit<QueueRow, 'business_id'>;
@@ -84,7 +84,7 @@ export const moderationReads = {
   },
 
   async reviews(db: Knex, ids: number[], viewerId: number): Promise<ModeratedView[]> {
-    return moderatedViewsOf(db, 'select unnest(?::int[]) as id', [ids], viewerId);
+    return moderatedViewsOf(db, { ids: 'select unnest(?::int[]) as id' }, [ids], viewerId);
   },
 
   async reports(db: Knex, reviewIds: number[]): Promise<ReportRow[]> {

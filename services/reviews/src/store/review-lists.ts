@@ -1,6 +1,6 @@
 import type { ReviewSort } from '@trustcircle/contracts';
 import type { Knex } from '@trustcircle/service-kit';
-import { sortedViewsOf, take, type ReviewView } from './reviews-store';
+import { sortedViewsOf, take, type ReviewView } from './review-cards';
 
 /** Whose reviews: a business's, those shared with a group, or an author's. */
 export type ListScope = { businessId: number } | { groupId: number } | { userId: number };
@@ -105,5 +105,5 @@ export async function sortedPage(
        where ${where.join(' and ')} ${after_}
        order by ${ORDER[sort]}
        limit ${take({ before: null, limit: options.limit })} ${offset}) sorted`;
-  return sortedViewsOf(db, source, [...bindings, ...afterBindings], viewerId);
+  return sortedViewsOf(db, { ids: source }, [...bindings, ...afterBindings], viewerId);
 }

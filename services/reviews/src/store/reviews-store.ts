@@ -1,7 +1,14 @@
 import type { ReviewStatus } from '@trustcircle/contracts';
 import { preparedRows, type Knex } from '@trustcircle/service-kit';
-import type { ModerationState } from '../domain/standing';
-import { REPLY_COLUMN, REPLY_JOIN } from './replies-store';
+import {
+  MAX_ID,
+  moderatedViewsOf,
+  take,
+  viewsOf,
+  type ModeratedView,
+  type PageArgs,
+  type ReviewView,
+} from './review-cards';
 
 export const REVIEW_UNIQUE_KEY = 'reviews_user_business_key';
 
@@ -74,171 +81,6 @@ export interface ReviewChanges {
   pros?: string;
   cons?: string;
   photos?: string[];
-}
-
-/**
- * A review's read view (spec §3, `Review` of the contracts) as JSON text, ready to send: the
- * card the database keeps rendered (migration 004) plus `helpfulCount`, `hasVoted` and the
- * owner's `reply` (replies-store.ts says why it is not in the card).
- */
-export interface ReviewView {
-  id: number;
-  json: string;
-}
-
-interface CardRow {
-  id: number;
-  card: string;
-  helpful_count: number;
-  has_voted: boolean;
-  reply: string | null;
-}
-
-function toView(row: CardRow): ReviewView {
-  // A card is a JSON object: its closing brace makes room for the live fields.
-  const live = `,"helpfulCount":${row.helpful_count},"hasVoted":${row.has_voted},"reply":${row.reply ?? 'null'}}`;
-  return { id: row.id, json: row.card.slice(0, -1) + live };
-}
-
-/** A read view with what its author and moderators see of its moderation. */
-export interface ModeratedView extends ReviewView {
-  authorId: number;
-  hidden: boolean;
-  moderation: ModerationState;
-}
-
-interface ModeratedCardRow extends CardRow {
-  user_id: number;
-  hidden: boolean;
-  status: ReviewStatus;
-  moderation_reason: string | null;
-  decided_at: Date | null;
-  appealed: boolean;
-}
-
-function toModeratedView(row: ModeratedCardRow): ModeratedView {
-  return {
-    ...toView(row),
-    authorId: row.user_id,
-    hidden: row.hidden,
-    moderation: {
-      status: row.status,
-      reason: row.moderation_reason,
-      decidedAt: row.decided_at,
-      appealed: row.appealed,
-    },
-  };
-}
-
-const MODERATION_COLUMNS =
-  ', r.user_id, r.hidden, r.status, r.moderation_reason, r.decided_at, r.appealed';
-
-/** Keyset page of review ids, newest (highest id) first; `before` is the last id seen. */
-export interface PageArgs {
-  before: number | null;
-  /** Rows wanted; the store fetches one more to know whether a next page exists. */
-  limit: number;
-}
-
-const MAX_ID = 2_147_483_647;
-
-/**
- * The page's row count, written into the SQL as a literal: with a literal Postgres settles on
- * one generic plan per page size, where a parameter made it plan the statement again on every
- * call (about 0.3 ms of the feed's 0.8 ms). It is a validated small integer, never user text.
- */
-export function take(page: PageArgs): number {
-  const rows = page.limit + 1;
-  if (!Number.isSafeInteger(rows) || rows < 2 || rows > 1000) throw new Error(`bad limit ${rows}`);
-  return rows;
-}
-
-/**
- * Whether the viewer voted for each review, as a probe of the (review, voter) key per card, so
- * that a page costs the same whoever reads it, and Postgres keeps one generic plan of it:
- * - a visitor's statement and a member's are two texts: one text for both
- *   (`? is not null and exists …`) was planned again on every visitor's read, its custom plan
- *   (the check folded away) always cheaper than the generic one;
- * - the voter's id reaches the planner as a sub-select's value, which it cannot see: with skewed
- *   votes, a member with few had custom plans cheaper than the generic one, and was planned
- *   again on every read too (docs/performance.md, twelfth session).
- * A lateral probe with a limit is never turned into a scan of all the voter's votes.
- */
-const viewerVotes = (viewerId: number | null) =>
-  viewerId === null
-    ? { column: 'false', join: '', bindings: [] }
-    : {
-        column: 'v.voted is not null',
-        join: `left join lateral (select true as voted from helpful_votes v
-                 where v.review_id = r.id and v.user_id = (select ?::int) limit 1) v on true`,
-        bindings: [viewerId],
-      };
-
-/**
- * Read views of the reviews `source` selects (one column `id`, up to a page), newest first,
- * in one statement: a page is one round trip and one plan, and each review one primary-key
- * read of its card. A `source` with a `pos` column (sorted lists) is answered in `pos` order.
- */
-async function cardRows<Row extends CardRow>(
-  db: Knex,
-  source: string,
-  bindings: readonly Knex.RawBinding[],
-  viewerId: number | null,
-  extraColumns = '',
-  ordered = false,
-): Promise<Row[]> {
-  const votes = viewerVotes(viewerId);
-  return preparedRows<Row>(
-    db,
-    db.raw(
-      `select r.id, r.card::text as card, r.helpful_count, ${votes.column} as has_voted,
-            ${REPLY_COLUMN}${extraColumns}
-       from (${source}) page
-       join reviews r on r.id = page.id
-       ${votes.join}
-       ${REPLY_JOIN}
-      order by ${ordered ? 'page.pos' : 'r.id desc'}`,
-      [...bindings, ...votes.bindings],
-    ),
-  );
-}
-
-export async function viewsOf(
-  db: Knex,
-  source: string,
-  bindings: readonly Knex.RawBinding[],
-  viewerId: number | null,
-): Promise<ReviewView[]> {
-  return (await cardRows<CardRow>(db, source, bindings, viewerId)).map(toView);
-}
-
-/** `viewsOf` in the `pos` order of a sorted `source`, with each review's rating (its cursor key). */
-export async function sortedViewsOf(
-  db: Knex,
-  source: string,
-  bindings: readonly Knex.RawBinding[],
-  viewerId: number | null,
-): Promise<(ReviewView & { rating: number })[]> {
-  const rows = await cardRows<CardRow & { rating: number }>(
-    db,
-    source,
-    bindings,
-    viewerId,
-    ', r.rating',
-    true,
-  );
-  return rows.map((row) => ({ ...toView(row), rating: row.rating }));
-}
-
-/** `viewsOf` whatever the reviews' status, with their moderation state (author, moderators). */
-export async function moderatedViewsOf(
-  db: Knex,
-  source: string,
-  bindings: readonly Knex.RawBinding[],
-  viewerId: number | null,
-): Promise<ModeratedView[]> {
-  const rows = await cardRows<ModeratedCardRow>(db, source, bindings, viewerId, MODERATION_COLUMNS);
-  return rows.map(toModeratedView);
 }
 
 export const reviewsStore = {
@@ -333,14 +175,14 @@ export const reviewsStore = {
   async view(db: Knex, id: number, viewerId: number | null): Promise<ModeratedView | null> {
     const [view] = await moderatedViewsOf(
       db,
-      'select id from reviews where id = ?',
+      { range: (columns) => `select ${columns} from reviews r where r.id = ?` },
       [id],
       viewerId,
     );
     return view ?? null;
   },
 
-  /** A business's page (one range of `reviews_business_idx`), hydrated in the same statement. */
+  /** A business's page: one range of `reviews_business_idx`, its rows read as it goes. */
   async businessPage(
     db: Knex,
     businessId: number,
@@ -349,8 +191,11 @@ export const reviewsStore = {
   ): Promise<ReviewView[]> {
     return viewsOf(
       db,
-      `select id from reviews where business_id = ? and not hidden and id < ?
-        order by id desc limit ${take(page)}`,
+      {
+        range: (columns) => `select ${columns} from reviews r
+          where r.business_id = ? and not r.hidden and r.id < ?
+          order by r.id desc limit ${take(page)}`,
+      },
       [businessId, page.before ?? MAX_ID],
       viewerId,
     );
@@ -360,8 +205,11 @@ export const reviewsStore = {
   async userPage(db: Knex, userId: number, page: PageArgs, businessId?: number) {
     return moderatedViewsOf(
       db,
-      `select id from reviews where user_id = ? and (?::int is null or business_id = ?)
-          and id < ? order by id desc limit ${take(page)}`,
+      {
+        range: (columns) => `select ${columns} from reviews r
+          where r.user_id = ? and (?::int is null or r.business_id = ?)
+            and r.id < ? order by r.id desc limit ${take(page)}`,
+      },
       [userId, businessId ?? null, businessId ?? null, page.before ?? MAX_ID],
       userId,
     );
@@ -375,8 +223,10 @@ export const reviewsStore = {
   ): Promise<ReviewView[]> {
     return viewsOf(
       db,
-      `select review_id as id from review_tags where group_id = ? and not hidden and review_id < ?
-        order by review_id desc limit ${take(page)}`,
+      {
+        ids: `select review_id as id from review_tags where group_id = ? and not hidden
+          and review_id < ? order by review_id desc limit ${take(page)}`,
+      },
       [groupId, page.before ?? MAX_ID],
       viewerId,
     );
@@ -402,7 +252,8 @@ export const reviewsStore = {
     const rows = take(page);
     return viewsOf(
       db,
-      `select id from (
+      {
+        ids: `select id from (
          select t.review_id as id
            from memberships m
            cross join lateral (
@@ -418,6 +269,7 @@ export const reviewsStore = {
        ) ids
        order by id desc
        limit ${rows}`,
+      },
       [before, userId, userId, before],
       userId,
     );
