@@ -49,8 +49,15 @@ describe('keptReadOf', () => {
     expect(keptReadOf('/api/groups/12')).toEqual(['communities']);
     expect(keptReadOf('/api/groups/12/reviews')).toEqual(['reviews']);
     expect(keptReadOf('/api/reviews/feed')).toEqual(['reviews']);
+    // The browse list, but not catalog's search on the same path (kept there by time).
+    expect(keptReadOf('/api/businesses')).toEqual(['catalog']);
+    expect(keptReadOf('/api/businesses/', 'category=Restaurants&cursor=abc&total=1')).toEqual([
+      'catalog',
+    ]);
+    for (const query of ['search=pizza', 'category=Cafes&search=', 'limit=5&se%61rch=bread']) {
+      expect([query, keptReadOf('/api/businesses', query)]).toEqual([query, undefined]);
+    }
     for (const path of [
-      '/api/businesses',
       // The composed page keeps its halves instead (callKeyOf).
       '/api/businesses/7',
       '/api/businesses/trending',

@@ -40,21 +40,25 @@ export interface KeptAnswersOptions {
 
 /**
  * Reads whose answer is a function of the URL, the caller (user and roles) and the rows of the
- * service named: the hot reads of groups and reviews (the composed business page keeps its two
- * halves, compose/business-detail.ts). A read a service caches itself by time (search,
- * trending) is not here: the gateway would stretch its staleness.
+ * service named: the hot reads of groups and reviews, and catalog's browse list (the composed
+ * business page keeps its two halves, compose/business-detail.ts). A read a service caches
+ * itself by time (search, trending) is not here: the gateway would stretch its staleness.
  */
-const KEPT_READS: { path: RegExp; services: readonly string[] }[] = [
+const KEPT_READS: { path: RegExp; services: readonly string[]; notWith?: string }[] = [
   { path: /^\/api\/groups(\/user|\/\d{1,10})?\/?$/i, services: ['communities'] },
   { path: /^\/api\/users\/[^/]+\/groups\/?$/i, services: ['communities'] },
   { path: /^\/api\/reviews\/(feed|user)\/?$/i, services: ['reviews'] },
   { path: /^\/api\/(groups|businesses|users)\/[^/]+\/reviews\/?$/i, services: ['reviews'] },
   { path: /^\/api\/users\/[^/]+\/review-stats\/?$/i, services: ['reviews'] },
+  // A keyset page of catalog's rows; with `search` it is catalog's search, kept there by time.
+  { path: /^\/api\/businesses\/?$/i, services: ['catalog'], notWith: 'search' },
 ];
 
-/** The services a GET of `path` depends on, when its answer may be kept. */
-export function keptReadOf(path: string): readonly string[] | undefined {
-  return KEPT_READS.find((read) => read.path.test(path))?.services;
+/** The services a GET of `path` with `query` (after the `?`) depends on, when its answer may be kept. */
+export function keptReadOf(path: string, query = ''): readonly string[] | undefined {
+  const read = KEPT_READS.find((candidate) => candidate.path.test(path));
+  if (read?.notWith && query && new URLSearchParams(query).has(read.notWith)) return undefined;
+  return read?.services;
 }
 
 /** Whom an answer is for: the user and the roles their token carries, or any visitor. */
@@ -127,7 +131,8 @@ export class KeptAnswers {
    */
   keyOf(req: Request, path: string): Keyed | undefined {
     if (!this.listening || req.method !== 'GET') return undefined;
-    const services = keptReadOf(path);
+    const at = req.originalUrl.indexOf('?');
+    const services = keptReadOf(path, at < 0 ? '' : req.originalUrl.slice(at + 1));
     if (!services) return undefined;
     const headers = req.headers;
     if (CONDITIONAL.some((name) => headers[name] !== undefined)) return undefined;

@@ -47,6 +47,16 @@ async function newGroup(owner: TestClient, name: string): Promise<number> {
   return (created.body as { id: number }).id;
 }
 
+/** A business created through the gateway by a new member. */
+async function newBusiness(prefix: string) {
+  const member = stack.client();
+  await signUp(member);
+  const name = `${prefix} ${Date.now().toString(36)}`;
+  const created = await member.post('/api/businesses', { name, category: 'Education' });
+  expect(created.status).toBe(201);
+  return { member, name, id: (created.body as { id: number }).id };
+}
+
 const groupNames = async (client: TestClient) => {
   const res = await client.get('/api/groups/user');
   expect(res.status).toBe(200);
@@ -123,12 +133,7 @@ describe('kept answers', () => {
   });
 
   it('keeps the business half of the composed page for everyone until catalog changes', async () => {
-    const member = stack.client();
-    await signUp(member);
-    const name = `Kept Bakery ${Date.now().toString(36)}`;
-    const created = await member.post('/api/businesses', { name, category: 'Education' });
-    expect(created.status).toBe(201);
-    const id = (created.body as { id: number }).id;
+    const { member, name, id } = await newBusiness('Kept Bakery');
     const pageName = async (client = stack.client()) => {
       const res = await client.get(`/api/businesses/${id}`);
       expect(res.status).toBe(200);
@@ -155,6 +160,28 @@ describe('kept answers', () => {
     expect(await pageName()).toBe(shown);
     await admin.query('update catalog.businesses set name = name where false');
     await waitFor(async () => (await pageName(member)) === `Quiet ${round}`);
+  });
+
+  it('keeps catalog’s browse list until catalog announces a write', async () => {
+    const { id } = await newBusiness('Kept Listing');
+    const listed = async () => {
+      const res = await stack.client().get('/api/businesses?category=Education&limit=100');
+      expect(res.status).toBe(200);
+      return (res.body as { id: number; name: string }[]).find((item) => item.id === id)?.name;
+    };
+    // As for the composed page: the business's own events land in catalog for a moment.
+    let round = 0;
+    await waitFor(async () => {
+      const shown = await listed();
+      round += 1;
+      await unannounced('update catalog.businesses set name = $1 where id = $2', [
+        `Quiet listing ${round}`,
+        id,
+      ]);
+      return shown !== undefined && (await listed()) === shown;
+    });
+    await admin.query('update catalog.businesses set name = name where false');
+    await waitFor(async () => (await listed()) === `Quiet listing ${round}`);
   });
 
   it('serves nothing from memory while it cannot hear the services', async () => {
