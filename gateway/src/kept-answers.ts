@@ -54,10 +54,16 @@ const KEPT_READS: { path: RegExp; services: readonly string[]; notWith?: string 
   { path: /^\/api\/businesses\/?$/i, services: ['catalog'], notWith: 'search' },
 ];
 
-/** The services a GET of `path` with `query` (after the `?`) depends on, when its answer may be kept. */
-export function keptReadOf(path: string, query = ''): readonly string[] | undefined {
+/**
+ * The services a GET of `path` depends on, when its answer may be kept; `url` (the request's,
+ * its query included) is read only for a read that some query parameter rules out.
+ */
+export function keptReadOf(path: string, url = path): readonly string[] | undefined {
   const read = KEPT_READS.find((candidate) => candidate.path.test(path));
-  if (read?.notWith && query && new URLSearchParams(query).has(read.notWith)) return undefined;
+  if (read?.notWith) {
+    const at = url.indexOf('?');
+    if (at >= 0 && new URLSearchParams(url.slice(at + 1)).has(read.notWith)) return undefined;
+  }
   return read?.services;
 }
 
@@ -131,8 +137,7 @@ export class KeptAnswers {
    */
   keyOf(req: Request, path: string): Keyed | undefined {
     if (!this.listening || req.method !== 'GET') return undefined;
-    const at = req.originalUrl.indexOf('?');
-    const services = keptReadOf(path, at < 0 ? '' : req.originalUrl.slice(at + 1));
+    const services = keptReadOf(path, req.originalUrl);
     if (!services) return undefined;
     const headers = req.headers;
     if (CONDITIONAL.some((name) => headers[name] !== undefined)) return undefined;

@@ -1,4 +1,5 @@
 import { communityFeedPage } from '../src/store/community-feed';
+import { MAX_ID } from '../src/store/review-cards';
 import { reviewsStore } from '../src/store/reviews-store';
 import { createReviewsWorld, reviewBody, type ReviewsWorld } from './support/world';
 
@@ -92,8 +93,6 @@ describe('review lists keep one plan per connection', () => {
     expect(JSON.parse(visitor!.json)).toMatchObject({ id: review!.id, hasVoted: false });
   });
 });
-
-const MAX_ID = 2_147_483_647;
 
 type Trx = ReviewsWorld['admin'];
 
