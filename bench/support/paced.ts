@@ -6,9 +6,14 @@
  * autocannon's `overallRate` is not that: each connection sends back to back until it has
  * made its share of the second, then waits for the next second, so "500 req/s" arrives as a
  * burst of every connection at full speed at the top of each second.
+ *
+ * The generator shares the machine's two cores with the platform it measures, so it is as
+ * light as it can be: undici's dispatcher with a plain handler (no stream objects), as the
+ * gateway forwards. node:http's client cost 0.67–0.71 ms of CPU per 30 kB answer (a group's
+ * reviews on L), the dispatcher 0.27–0.37 (docs/performance.md, fourteenth session).
  */
 import { appendFileSync } from 'node:fs';
-import http from 'node:http';
+import { Pool, type Dispatcher } from 'undici';
 import { percentile } from '../types.ts';
 
 export interface PacedRequest {
@@ -44,8 +49,7 @@ export interface PacedResult {
 }
 
 export async function paced(options: PacedOptions): Promise<PacedResult> {
-  const origin = new URL(options.url);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
+  const pool = new Pool(new URL(options.url).origin, { connections: options.connections });
   const total = Math.round(options.rate * options.duration);
   const interval = 1000 / options.rate;
   const latencies: number[] = [];
@@ -59,41 +63,43 @@ export async function paced(options: PacedOptions): Promise<PacedResult> {
   const send = (due: number) =>
     new Promise<void>((resolve) => {
       const request = options.next();
-      const payload = request.body === undefined ? undefined : JSON.stringify(request.body);
+      const payload = request.body === undefined ? null : JSON.stringify(request.body);
       const headers = payload
         ? { ...request.headers, 'content-type': 'application/json' }
-        : request.headers;
-      const call = http.request(
-        {
-          host: origin.hostname,
-          port: origin.port,
-          agent,
-          method: request.method ?? 'GET',
-          path: request.path,
-          headers,
+        : (request.headers ?? {});
+      let status = 0;
+      const chunks: Buffer[] | null = request.onAnswer ? [] : null;
+      const handler: Dispatcher.DispatchHandler = {
+        // undici tells its handler kinds apart by this method.
+        onRequestStart: () => undefined,
+        onResponseStart: (_controller, statusCode) => void (status = statusCode),
+        onResponseData: (_controller, chunk) => void chunks?.push(chunk),
+        onResponseEnd: () => {
+          request.onAnswer?.(status, chunks ? Buffer.concat(chunks).toString() : '');
+          latencies.push(performance.now() - due);
+          trace?.push(`${Math.round(due - started)} ${(performance.now() - due).toFixed(1)}`);
+          if (status >= 300) non2xx += 1;
+          resolve();
         },
-        (response) => {
-          const chunks: Buffer[] = [];
-          if (request.onAnswer) response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          else response.resume();
-          response.on('end', () => {
-            request.onAnswer?.(response.statusCode ?? 0, Buffer.concat(chunks).toString());
-            latencies.push(performance.now() - due);
-            trace?.push(`${Math.round(due - started)} ${(performance.now() - due).toFixed(1)}`);
-            if ((response.statusCode ?? 0) >= 300) non2xx += 1;
-            resolve();
-          });
-          response.on('error', () => {
-            errors += 1;
-            resolve();
-          });
+        onResponseError: () => {
+          errors += 1;
+          resolve();
         },
-      );
-      call.on('error', () => {
+      };
+      try {
+        pool.dispatch(
+          {
+            method: (request.method ?? 'GET') as Dispatcher.HttpMethod,
+            path: request.path,
+            headers,
+            body: payload,
+          },
+          handler,
+        );
+      } catch {
         errors += 1;
         resolve();
-      });
-      call.end(payload);
+      }
     });
 
   const pending: Promise<void>[] = [];
@@ -111,7 +117,7 @@ export async function paced(options: PacedOptions): Promise<PacedResult> {
   await Promise.all(pending);
   const seconds = (performance.now() - started) / 1000;
   if (trace) appendFileSync(process.env.BENCH_TRACE!, `# ${options.url}\n${trace.join('\n')}\n`);
-  agent.destroy();
+  await pool.destroy();
   latencies.sort((a, b) => a - b);
   return {
     sent: total,
