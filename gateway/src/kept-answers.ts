@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { BusinessListQuery } from '@trustcircle/contracts';
 import type { Request } from 'express';
 import { LRUCache } from 'lru-cache';
 
@@ -51,7 +52,12 @@ const KEPT_READS: { path: RegExp; services: readonly string[]; notWith?: string 
   { path: /^\/api\/(groups|businesses|users)\/[^/]+\/reviews\/?$/i, services: ['reviews'] },
   { path: /^\/api\/users\/[^/]+\/review-stats\/?$/i, services: ['reviews'] },
   // A keyset page of catalog's rows; with `search` it is catalog's search, kept there by time.
-  { path: /^\/api\/businesses\/?$/i, services: ['catalog'], notWith: 'search' },
+  // The parameter's name is the contract's: renaming it there breaks this line, not the cache.
+  {
+    path: /^\/api\/businesses\/?$/i,
+    services: ['catalog'],
+    notWith: 'search' satisfies keyof BusinessListQuery,
+  },
 ];
 
 /**
