@@ -64,3 +64,70 @@ describe('createReadCache', () => {
     expect(await cache.get('a', source.load)).toEqual({ loads: 2 });
   });
 });
+
+describe('createReadCache: an old answer is given while its replacement loads', () => {
+  /** Loads that finish only when the test says so. */
+  const gated = () => {
+    const pending: (() => void)[] = [];
+    let loads = 0;
+    return {
+      load: () => {
+        loads += 1;
+        const mine = loads;
+        return new Promise<{ loads: number }>((resolve) => {
+          pending.push(() => resolve({ loads: mine }));
+        });
+      },
+      finish: () => pending.splice(0).forEach((resolve) => resolve()),
+      loads: () => loads,
+    };
+  };
+
+  /** A cache of `ttlMs` holding key `a` from a first load that has finished. */
+  const loadedOnce = async (ttlMs: number) => {
+    const cache = createReadCache<{ loads: number }>({ max: 10, ttlMs });
+    const source = gated();
+    const first = cache.get('a', source.load);
+    source.finish();
+    await first;
+    return { cache, source };
+  };
+
+  it('answers at once between its time and twice that, and loads the replacement once', async () => {
+    const { cache, source } = await loadedOnce(300);
+    await sleep(400);
+    // The replacement has not finished: these are answered with the old one.
+    const answers = await Promise.all([1, 2, 3].map(() => cache.get('a', source.load)));
+    expect(answers).toEqual([{ loads: 1 }, { loads: 1 }, { loads: 1 }]);
+    expect(source.loads()).toBe(2);
+    source.finish();
+    await sleep(5);
+    expect(await cache.get('a', source.load)).toEqual({ loads: 2 });
+    expect(source.loads()).toBe(2);
+  });
+
+  it('makes the caller wait for an answer older than twice its time', async () => {
+    const { cache, source } = await loadedOnce(50);
+    await sleep(150);
+    const waiting = cache.get('a', source.load);
+    let answered = false;
+    void waiting.then(() => (answered = true));
+    await sleep(20);
+    expect(answered).toBe(false);
+    source.finish();
+    expect(await waiting).toEqual({ loads: 2 });
+  });
+
+  it('keeps nothing of a replacement that a clear() overtook', async () => {
+    const { cache, source } = await loadedOnce(300);
+    await sleep(400);
+    expect(await cache.get('a', source.load)).toEqual({ loads: 1 });
+    // A write clears the cache while the replacement (load 2) is still loading.
+    cache.clear();
+    source.finish();
+    await sleep(5);
+    const after = cache.get('a', source.load);
+    source.finish();
+    expect(await after).toEqual({ loads: 3 });
+  });
+});

@@ -92,7 +92,8 @@ export function createBusinesses({
 }: BusinessesDeps) {
   // The same search asked again within seconds (the top bar's suggestions as people type, a
   // popular word) costs a ranking of every match: answered from memory instead. A business
-  // this process adds or edits clears it; scores in the answers may be that many seconds old.
+  // this process adds or edits clears it; scores in the answers may be up to twice that many
+  // seconds old (read-cache.ts: an old answer is given while its replacement loads).
   const searches = createReadCache<{ rows: BusinessRow[]; total: number }>({
     max: SEARCH_CACHE_ENTRIES,
     ttlMs: searchCacheMs,
