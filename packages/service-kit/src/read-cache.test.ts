@@ -94,8 +94,9 @@ describe('createReadCache: an old answer is given while its replacement loads', 
   };
 
   it('answers at once between its time and twice that, and loads the replacement once', async () => {
-    const { cache, source } = await loadedOnce(300);
-    await sleep(400);
+    const { cache, source } = await loadedOnce(1000);
+    // Between its time and twice that, with room for a busy machine's late timer.
+    await sleep(1300);
     // The replacement has not finished: these are answered with the old one.
     const answers = await Promise.all([1, 2, 3].map(() => cache.get('a', source.load)));
     expect(answers).toEqual([{ loads: 1 }, { loads: 1 }, { loads: 1 }]);
@@ -119,8 +120,8 @@ describe('createReadCache: an old answer is given while its replacement loads', 
   });
 
   it('keeps nothing of a replacement that a clear() overtook', async () => {
-    const { cache, source } = await loadedOnce(300);
-    await sleep(400);
+    const { cache, source } = await loadedOnce(1000);
+    await sleep(1300);
     expect(await cache.get('a', source.load)).toEqual({ loads: 1 });
     // A write clears the cache while the replacement (load 2) is still loading.
     cache.clear();
