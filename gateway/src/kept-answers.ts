@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { BusinessListQuery } from '@trustcircle/contracts';
+import { ChangeGenerations } from '@trustcircle/service-kit';
 import type { Request } from 'express';
 import { LRUCache } from 'lru-cache';
 
@@ -94,9 +95,7 @@ const CONDITIONAL = ['if-none-match', 'if-modified-since', 'range'];
  * never another's.
  */
 export class KeptAnswers {
-  private readonly generations = new Map<string, number>();
-  private epoch = 0;
-  private listening = false;
+  private readonly changes = new ChangeGenerations();
   private readonly cache: LRUCache<string, Entry>;
   /**
    * Keys loaded once: an answer is kept from its key's second load. Bounded by the keys'
@@ -123,18 +122,18 @@ export class KeptAnswers {
   /** The LISTEN connection is up (again): what was kept before may have missed a change. */
   listen(): void {
     this.reset();
-    this.listening = true;
+    this.changes.listen();
   }
 
   /** The LISTEN connection is down: nothing can be known to be current. */
   lost(): void {
-    this.listening = false;
+    this.changes.lost();
     this.reset();
   }
 
   /** A committed write to `service`: its answers kept so far are no longer current. */
   changed(service: string): void {
-    this.generations.set(service, (this.generations.get(service) ?? 0) + 1);
+    this.changes.changed(service);
   }
 
   /**
@@ -142,7 +141,7 @@ export class KeptAnswers {
    * no-cache request), else undefined.
    */
   keyOf(req: Request, path: string): Keyed | undefined {
-    if (!this.listening || req.method !== 'GET') return undefined;
+    if (!this.changes.heard || req.method !== 'GET') return undefined;
     const services = keptReadOf(path, req.originalUrl);
     if (!services) return undefined;
     const headers = req.headers;
@@ -162,7 +161,7 @@ export class KeptAnswers {
    * caller's token, whose answer is everyone's.
    */
   callKeyOf(req: Request, call: string, service: string, caller: boolean): Keyed | undefined {
-    if (!this.listening || req.headers['cache-control']?.includes('no-cache')) return undefined;
+    if (!this.changes.heard || req.headers['cache-control']?.includes('no-cache')) return undefined;
     const who = callerOf(caller ? req.tcSession : undefined);
     return { key: `call\n${who}\n${service}\n${call}`, services: [service] };
   }
@@ -170,7 +169,7 @@ export class KeptAnswers {
   /** The kept answer for `key`, if none of its services changed since it was loaded. */
   find(key: string): KeptAnswer | undefined {
     const entry = this.cache.get(key);
-    if (entry && this.current(entry.services, entry.stamps)) {
+    if (entry && this.changes.current(entry.services, entry.stamps)) {
       this.served += 1;
       return entry.answer;
     }
@@ -189,7 +188,7 @@ export class KeptAnswers {
       this.asked.set(key, true);
       return undefined;
     }
-    return { key, services, stamps: this.stampsOf(services) };
+    return { key, services, stamps: this.changes.stampOf(services) };
   }
 
   /**
@@ -198,7 +197,7 @@ export class KeptAnswers {
    */
   keep(keeping: Keeping, answer: KeptAnswer): void {
     if (answer.status !== 200 || answer.body.length > this.maxAnswerBytes) return;
-    if (!this.listening || !this.current(keeping.services, keeping.stamps)) return;
+    if (!this.changes.current(keeping.services, keeping.stamps)) return;
     this.cache.set(keeping.key, {
       answer,
       services: keeping.services,
@@ -212,20 +211,7 @@ export class KeptAnswers {
   }
 
   private reset(): void {
-    this.epoch += 1;
     this.cache.clear();
     this.asked.clear();
-  }
-
-  private stampsOf(services: readonly string[]): number[] {
-    return [this.epoch, ...services.map((service) => this.generations.get(service) ?? 0)];
-  }
-
-  private current(services: readonly string[], stamps: readonly number[]): boolean {
-    if (stamps[0] !== this.epoch) return false;
-    for (let i = 0; i < services.length; i += 1) {
-      if ((this.generations.get(services[i]!) ?? 0) !== stamps[i + 1]) return false;
-    }
-    return true;
   }
 }

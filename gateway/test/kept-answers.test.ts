@@ -106,7 +106,7 @@ const listener = () =>
   admin.query<{ pid: number }>(
     `select pid from pg_stat_activity
       where datname = current_database() and query ilike 'listen tc_changed%'
-        and application_name <> 'test-notices'`,
+        and application_name <> 'test-notices' and usename like '%\\_gateway'`,
   );
 
 describe('kept answers', () => {

@@ -5,6 +5,9 @@ export const IdSchema = z.coerce.number().int().positive().max(2_147_483_647);
 
 export const IsoDateTimeSchema = z.string();
 
+/** A page's size when `?limit=` is not given. */
+export const DEFAULT_PAGE_LIMIT = 50;
+
 /** Design §5 paging: `?limit=` default 50, max 100; `?cursor=` opaque. */
 export const PageQuerySchema = z.object({
   limit: z.coerce
@@ -12,7 +15,7 @@ export const PageQuerySchema = z.object({
     .int('limit must be a whole number')
     .min(1, 'limit must be at least 1')
     .max(100, 'limit must be at most 100')
-    .default(50),
+    .default(DEFAULT_PAGE_LIMIT),
   cursor: z.string().max(200, 'cursor is invalid').optional(),
 });
 export type PageQuery = z.infer<typeof PageQuerySchema>;

@@ -29,3 +29,5 @@ export * from './validate';
 export * from './events';
 export * from './mail';
 export { traceHeaders } from './tracing/server-span';
+export * from './change-generations';
+export * from './kept-while-unchanged';

@@ -2,10 +2,12 @@ import {
   createServiceApp,
   createOutboxRelay,
   internalExportRoutes,
+  KeptWhileUnchanged,
   type ServiceContext,
   type ServiceParts,
 } from '@trustcircle/service-kit';
 import type { ReviewsConfig } from './config';
+import { sizeOfPage, type KeptBusinessPages } from './domain/business-pages';
 import { createPhotos } from './domain/photos';
 import { createModeration } from './domain/moderation';
 import { createModerationQueue } from './domain/moderation-queue';
@@ -24,12 +26,22 @@ import { createActivitySweeper } from './workers/activity-sweeper';
 import { periodicWorker } from './workers/periodic';
 
 export function createReviewsApp(ctx: ServiceContext<ReviewsConfig>): ServiceParts {
-  const reviews = createReviews({ db: ctx.db });
+  const keptPages: KeptBusinessPages | undefined =
+    ctx.config.KEPT_PAGES_MB > 0
+      ? new KeptWhileUnchanged({
+          service: ctx.name,
+          maxSize: ctx.config.KEPT_PAGES_MB * 1024 * 1024,
+          sizeOf: sizeOfPage,
+          ttlMs: 60_000,
+        })
+      : undefined;
+  const reviews = createReviews({ db: ctx.db, keptPages });
   const votes = createVotes({ db: ctx.db });
   const photos = createPhotos({ db: ctx.db, config: ctx.config });
   const moderation = createModeration({ db: ctx.db });
   const queue = createModerationQueue({ db: ctx.db });
   const app = createServiceApp(ctx, (app) => {
+    if (keptPages) app.use(keptPages.endedByWrites);
     app.use('/api/reviews', appealRoutes(moderation));
     app.use('/api/reviews', replyRoutes(createReplies({ db: ctx.db })));
     app.use('/api/reviews', reviewRoutes(reviews, votes, ctx.config.ALLOW_BACKDATED_REVIEWS));
@@ -44,6 +56,7 @@ export function createReviewsApp(ctx: ServiceContext<ReviewsConfig>): ServicePar
   return {
     app,
     workers: [
+      ...(keptPages ? [keptPages.worker(ctx.config.DATABASE_URL, ctx.logger)] : []),
       createOutboxRelay(ctx),
       createProjectionConsumer(ctx),
       createActivityConsumer(ctx, ctx.config.UNUSUAL_ACTIVITY_MIN_REVIEWS),

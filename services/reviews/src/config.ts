@@ -65,6 +65,11 @@ export const ReviewsEnvSchema = BaseServiceEnvSchema.extend({
     .min(100)
     .default(5 * 60_000),
   /**
+   * Memory for businesses' first pages of reviews kept while reviews is unchanged (the composed
+   * business page's half; domain/business-pages.ts); 0 reads every page whole.
+   */
+  KEPT_PAGES_MB: z.coerce.number().min(0).max(256).default(32),
+  /**
    * Development only: `POST /api/reviews` may carry X-Review-Written-At, the date the demo seed
    * gives a review (a year of history). Refused with NODE_ENV=production: backdating would let
    * anyone who reaches this service forge a review's age, which trust scores weigh.

@@ -43,6 +43,7 @@ import { projectionsStore } from '../store/projections-store';
 import { moderationStore, REPORT_UNIQUE_KEY } from '../store/moderation-store';
 import type { ReviewView } from '../store/review-cards';
 import { REVIEW_UNIQUE_KEY, reviewsStore, type ReviewFacts } from '../store/reviews-store';
+import { businessPages, type KeptBusinessPages } from './business-pages';
 import { afterReport, withModeration } from './moderation';
 import { mayBeArriving, membershipVerdict, stillProcessing } from './projection-gaps';
 import { reviewCursor, sortedReviewCursors } from './paging';
@@ -52,6 +53,8 @@ import { accountAgeDays, standingOf } from './standing';
 
 export interface ReviewsDeps {
   db: Knex;
+  /** A business's first pages kept while reviews is unchanged (business-pages.ts). */
+  keptPages?: KeptBusinessPages;
 }
 
 /** A review's read view (spec §3) as JSON text, as the store renders it. */
@@ -64,7 +67,9 @@ export const photoIdsOf = (urls: string[]): string[] =>
 const visible = (facts: ReviewFacts | null): facts is ReviewFacts =>
   Boolean(facts && !facts.hidden);
 
-export function createReviews({ db }: ReviewsDeps) {
+export function createReviews({ db, keptPages }: ReviewsDeps) {
+  const businessPage = businessPages(db, keptPages);
+
   /** Reviews are shared with the author's groups only; a join on its way answers retryably. */
   async function requireMembership(userId: number, groupIds: number[]): Promise<void> {
     const { rows, highestGroupId } = await projectionsStore.memberships(db, userId, groupIds);
@@ -352,7 +357,7 @@ export function createReviews({ db }: ReviewsDeps) {
       viewerId: number | null,
     ): Promise<ReviewPage> {
       const result = isPlainList(query)
-        ? page(await reviewsStore.businessPage(db, businessId, pageArgs(query), viewerId), query)
+        ? page(await businessPage(businessId, pageArgs(query), viewerId), query)
         : await sorted({ businessId }, query, viewerId);
       // A review is only ever written for a known business: reviews found prove it exists, so
       // the projection is looked up only when the page is empty. A read never waits: a

@@ -21,11 +21,17 @@ interface CardRow {
   reply: string | null;
 }
 
-function toView(row: CardRow): ReviewView {
+/** A card as every viewer sees it: one copy serves all, each viewer's vote read beside it. */
+export type SharedCard = Omit<CardRow, 'has_voted'>;
+
+/** The read view of `row` for a viewer who has voted for it or not. */
+export function viewOf(row: SharedCard, hasVoted: boolean): ReviewView {
   // A card is a JSON object: its closing brace makes room for the live fields.
-  const live = `,"helpfulCount":${row.helpful_count},"hasVoted":${row.has_voted},"reply":${row.reply ?? 'null'}}`;
+  const live = `,"helpfulCount":${row.helpful_count},"hasVoted":${hasVoted},"reply":${row.reply ?? 'null'}}`;
   return { id: row.id, json: row.card.slice(0, -1) + live };
 }
+
+const toView = (row: CardRow): ReviewView => viewOf(row, row.has_voted);
 
 /** A read view with what its author and moderators see of its moderation. */
 export interface ModeratedView extends ReviewView {
@@ -157,6 +163,15 @@ export async function viewsOf(
   viewerId: number | null,
 ): Promise<ReviewView[]> {
   return (await cardRows<CardRow>(db, source, bindings, viewerId)).map(toView);
+}
+
+/** The cards `source` selects as a visitor sees them (no one's votes). */
+export async function sharedCardsOf(
+  db: Knex,
+  source: PageSource,
+  bindings: readonly Knex.RawBinding[],
+): Promise<SharedCard[]> {
+  return cardRows<CardRow>(db, source, bindings, null);
 }
 
 /** `viewsOf` in the `pos` order of a sorted `source`, with each review's rating (its cursor key). */

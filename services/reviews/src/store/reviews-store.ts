@@ -3,11 +3,14 @@ import { preparedRows, type Knex } from '@trustcircle/service-kit';
 import {
   MAX_ID,
   moderatedViewsOf,
+  sharedCardsOf,
   take,
   viewsOf,
   type ModeratedView,
   type PageArgs,
+  type PageSource,
   type ReviewView,
+  type SharedCard,
 } from './review-cards';
 
 export const REVIEW_UNIQUE_KEY = 'reviews_user_business_key';
@@ -82,6 +85,13 @@ export interface ReviewChanges {
   cons?: string;
   photos?: string[];
 }
+
+/** A business's shown reviews, newest first: one range of `reviews_business_idx`. */
+const businessRange = (page: PageArgs): PageSource => ({
+  range: (columns) => `select ${columns} from reviews r
+    where r.business_id = ? and not r.hidden and r.id < ?
+    order by r.id desc limit ${take(page)}`,
+});
 
 export const reviewsStore = {
   async insert(trx: Knex, review: NewReview): Promise<ReviewFacts> {
@@ -189,16 +199,12 @@ export const reviewsStore = {
     page: PageArgs,
     viewerId: number | null,
   ): Promise<ReviewView[]> {
-    return viewsOf(
-      db,
-      {
-        range: (columns) => `select ${columns} from reviews r
-          where r.business_id = ? and not r.hidden and r.id < ?
-          order by r.id desc limit ${take(page)}`,
-      },
-      [businessId, page.before ?? MAX_ID],
-      viewerId,
-    );
+    return viewsOf(db, businessRange(page), [businessId, page.before ?? MAX_ID], viewerId);
+  },
+
+  /** A business's page as every viewer sees it (no one's votes): the one its page keeps. */
+  async businessCards(db: Knex, businessId: number, page: PageArgs): Promise<SharedCard[]> {
+    return sharedCardsOf(db, businessRange(page), [businessId, page.before ?? MAX_ID]);
   },
 
   /** The author's own reviews, held and removed ones included; of one business when given. */

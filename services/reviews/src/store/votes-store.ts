@@ -139,6 +139,50 @@ export const votesStore = {
       .update({ voted: answer.voted, helpful_count: answer.helpfulCount });
   },
 
+  /**
+   * Which of `reviewIds` `userId` has voted for: one range of the voter's votes index. The
+   * voter reaches the planner as a sub-select's value, so one generic plan serves every voter
+   * (review-cards.ts, `viewerVotes`, says why).
+   */
+  async votedAmong(db: Knex, userId: number, reviewIds: readonly number[]): Promise<Set<number>> {
+    const rows = await preparedRows<{ review_id: number }>(
+      db,
+      db.raw(
+        `select review_id from helpful_votes
+          where user_id = (select ?::int) and review_id = any(?::int[])`,
+        [userId, [...reviewIds]],
+      ),
+    );
+    return new Set(rows.map((row) => row.review_id));
+  },
+
+  /**
+   * The votes on `reviewIds`, as each voter's voted reviews among them; null when there are more
+   * than `most` (a page of popular reviews: each viewer's are then probed, `votedAmong`).
+   */
+  async votesOn(
+    db: Knex,
+    reviewIds: readonly number[],
+    most: number,
+  ): Promise<Map<number, number[]> | null> {
+    const rows = await preparedRows<{ review_id: number; user_id: number }>(
+      db,
+      db.raw(
+        `select review_id, user_id from helpful_votes
+          where review_id = any(?::int[]) limit (select ?::int)`,
+        [[...reviewIds], most + 1],
+      ),
+    );
+    if (rows.length > most) return null;
+    const byVoter = new Map<number, number[]>();
+    for (const row of rows) {
+      const voted = byVoter.get(row.user_id);
+      if (voted) voted.push(row.review_id);
+      else byVoter.set(row.user_id, [row.review_id]);
+    }
+    return byVoter;
+  },
+
   /** Deletes keys past their expiry; answers how many. */
   async sweepKeys(db: Knex, now: Date): Promise<number> {
     return db('vote_keys').where('expires_at', '<=', now).delete();

@@ -1,0 +1,127 @@
+import type { RequestHandler } from 'express';
+import { LRUCache } from 'lru-cache';
+import { ChangeGenerations } from './change-generations';
+import { CHANGE_CHANNEL } from './change-notices';
+import type { Logger } from './logger';
+import { listenPg, type PgListener } from './pg-listen';
+import type { BackgroundWorker } from './server';
+
+export interface KeptWhileUnchangedOptions<V> {
+  /** The service (its schema) whose committed writes end what is kept. */
+  service: string;
+  /** Bound on what is kept, as `sizeOf` measures it (bytes, roughly). */
+  maxSize: number;
+  sizeOf(value: V): number;
+  /** The longest anything is kept even when no write is heard (a safety net, not the rule). */
+  ttlMs: number;
+}
+
+interface Entry<V> {
+  value: V;
+  stamp: readonly number[];
+}
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * A service's own reads answered from memory while none of its tables has changed since they
+ * were loaded: the same rows for every caller (a business's first page of reviews), where the
+ * caller's own part is read beside them. Its tables announce every committed write
+ * (change-notices.ts); `worker` LISTENs and ends what was kept. A load that overlaps a write is
+ * not kept; while the LISTEN connection is down nothing is kept or answered from memory; a
+ * write this process answers ends what was kept before its answer leaves (`endedByWrites`), so
+ * its writer's next read, here, is never older than the write. Another replica's write is
+ * seen once its notice arrives (milliseconds), as by the gateway's kept answers.
+ */
+export class KeptWhileUnchanged<V extends object> {
+  private readonly generations = new ChangeGenerations();
+  private readonly services: readonly string[];
+  private readonly cache: LRUCache<string, Entry<V>>;
+  /** Reads answered from memory, and reads that loaded (metrics, tests). */
+  served = 0;
+  loaded = 0;
+
+  constructor(options: KeptWhileUnchangedOptions<V>) {
+    this.services = [options.service];
+    this.cache = new LRUCache<string, Entry<V>>({
+      maxSize: Math.max(options.maxSize, 1),
+      sizeCalculation: (entry, key) => Math.max(options.sizeOf(entry.value), 0) + key.length + 64,
+      ttl: options.ttlMs,
+    });
+  }
+
+  /** Whether writes are heard now: when not, every read loads. */
+  get heard(): boolean {
+    return this.generations.heard;
+  }
+
+  /** `key`'s value from memory when current, else `load()`'s (kept when nothing changed meanwhile). */
+  async read(key: string, load: () => Promise<V>): Promise<V> {
+    if (!this.generations.heard) return load();
+    const entry = this.cache.get(key);
+    if (entry && this.generations.current(this.services, entry.stamp)) {
+      this.served += 1;
+      return entry.value;
+    }
+    this.loaded += 1;
+    const stamp = this.generations.stampOf(this.services);
+    const value = await load();
+    if (this.generations.current(this.services, stamp)) this.cache.set(key, { value, stamp });
+    return value;
+  }
+
+  /** A committed write: what was kept is no longer current. */
+  changed(): void {
+    this.generations.changed(this.services[0]!);
+  }
+
+  /** Listening (again), or deaf: either way what was kept may have missed a write. */
+  listen(): void {
+    this.cache.clear();
+    this.generations.listen();
+  }
+
+  lost(): void {
+    this.cache.clear();
+    this.generations.lost();
+  }
+
+  /**
+   * Ends what was kept as a write request's answer begins to leave (its transaction has
+   * committed by then): the writer's next read cannot be answered from before it, even when
+   * it arrives ahead of the write's notice.
+   */
+  readonly endedByWrites: RequestHandler = (req, res, next) => {
+    if (READS.has(req.method)) return next();
+    const end = res.end;
+    res.end = ((...args: Parameters<typeof end>) => {
+      this.changed();
+      return end.apply(res, args);
+    }) as typeof end;
+    next();
+  };
+
+  /** The background worker that hears the service's committed writes. */
+  worker(url: string, logger: Logger): BackgroundWorker {
+    let listener: PgListener | null = null;
+    return {
+      name: `${this.services[0]}-kept-reads`,
+      start: () => {
+        listener = listenPg({
+          url,
+          channel: CHANGE_CHANNEL,
+          logger,
+          onNotify: (service) => {
+            if (service === this.services[0]) this.changed();
+          },
+          onReconnect: () => this.listen(),
+          onLost: () => this.lost(),
+        });
+      },
+      stop: async () => {
+        this.lost();
+        await listener?.close();
+      },
+    };
+  }
+}

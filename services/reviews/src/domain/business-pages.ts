@@ -1,0 +1,68 @@
+import { DEFAULT_PAGE_LIMIT } from '@trustcircle/contracts';
+import type { KeptWhileUnchanged, Knex } from '@trustcircle/service-kit';
+import { viewOf, type PageArgs, type ReviewView, type SharedCard } from '../store/review-cards';
+import { reviewsStore } from '../store/reviews-store';
+import { votesStore } from '../store/votes-store';
+
+/** A business's page as kept: its cards as everyone sees them, and who voted for which. */
+export interface KeptPage {
+  cards: readonly SharedCard[];
+  /** Each voter's voted reviews of the page; null when too many to keep (then probed). */
+  votes: ReadonlyMap<number, readonly number[]> | null;
+}
+
+export type KeptBusinessPages = KeptWhileUnchanged<KeptPage>;
+
+/** Votes on one page kept with it at most; a page with more probes each viewer's. */
+const MOST_KEPT_VOTES = 2000;
+
+const NO_VOTES: readonly number[] = [];
+
+/** What a kept page weighs: its cards' text, a little for each row's other fields, its votes. */
+export const sizeOfPage = (page: KeptPage): number => {
+  let bytes = 0;
+  for (const card of page.cards) bytes += card.card.length + (card.reply?.length ?? 0) + 64;
+  for (const voted of page.votes?.values() ?? []) bytes += 48 + 8 * voted.length;
+  return bytes;
+};
+
+/**
+ * A business's page of reviews for a viewer. Its first page is half of the composed business
+ * page, read by every visitor and member of it: it is kept once for everyone while reviews'
+ * tables are unchanged (`kept`), its cards with the votes on them, and a viewer's `hasVoted` is
+ * looked up in memory: a page read from memory costs Postgres nothing (docs/performance.md,
+ * sixteenth session). Later pages, and pages of another size, are read whole: few read them.
+ */
+export function businessPages(
+  db: Knex,
+  kept: KeptBusinessPages | undefined,
+  mostKeptVotes = MOST_KEPT_VOTES,
+) {
+  const load = async (businessId: number, page: PageArgs): Promise<KeptPage> => {
+    const cards = await reviewsStore.businessCards(db, businessId, page);
+    const ids = cards.map((card) => card.id);
+    const votes = ids.length ? await votesStore.votesOn(db, ids, mostKeptVotes) : new Map();
+    return { cards, votes };
+  };
+
+  const votedOf = async (viewerId: number | null, page: KeptPage): Promise<readonly number[]> => {
+    if (viewerId === null || page.cards.length === 0) return NO_VOTES;
+    if (page.votes) return page.votes.get(viewerId) ?? NO_VOTES;
+    const ids = page.cards.map((card) => card.id);
+    return [...(await votesStore.votedAmong(db, viewerId, ids))];
+  };
+
+  return async (
+    businessId: number,
+    page: PageArgs,
+    viewerId: number | null,
+  ): Promise<ReviewView[]> => {
+    // Only the page every business page shows: other sizes would be more copies of it.
+    if (!kept || page.before !== null || page.limit !== DEFAULT_PAGE_LIMIT) {
+      return reviewsStore.businessPage(db, businessId, page, viewerId);
+    }
+    const shown = await kept.read(String(businessId), () => load(businessId, page));
+    const voted = await votedOf(viewerId, shown);
+    return shown.cards.map((card) => viewOf(card, voted.includes(card.id)));
+  };
+}

@@ -1,0 +1,154 @@
+import { DEFAULT_PAGE_LIMIT } from '@trustcircle/contracts';
+import { KeptWhileUnchanged } from '@trustcircle/service-kit';
+import type { TestClient } from '@trustcircle/testing';
+import { businessPages, sizeOfPage, type KeptPage } from '../src/domain/business-pages';
+import { createReviewsWorld, reviewBody, type ReviewsWorld } from './support/world';
+
+/**
+ * A business's first page of reviews is kept for every viewer while reviews is unchanged, and
+ * each viewer's votes are read beside it (issue 20, domain/business-pages.ts). The gateway's
+ * own kept answers are off here, so that every read reaches reviews.
+ */
+let world: ReviewsWorld;
+let author: { client: TestClient; id: number };
+let groupId: number;
+
+beforeAll(async () => {
+  world = await createReviewsWorld({ gatewayEnv: { KEPT_ANSWERS: 'false' } });
+  ({ groupId, ...author } = await world.member());
+}, 60_000);
+
+afterAll(async () => {
+  await world?.stop();
+});
+
+interface Card {
+  id: number;
+  helpfulCount: number;
+  hasVoted: boolean;
+}
+
+const firstPage = async (client: TestClient, businessId: number): Promise<Card[]> => {
+  const res = await client.get(`/api/businesses/${businessId}/reviews`);
+  expect(res.status).toBe(200);
+  return res.body as Card[];
+};
+
+/** A business with one review by the author, once what its creation set off has settled. */
+async function reviewedBusiness(): Promise<{ businessId: number; reviewId: number }> {
+  const businessId = await world.business();
+  const res = await author.client.post('/api/reviews', reviewBody(businessId, [groupId]));
+  expect(res.status).toBe(201);
+  // reviews' own consumer of the new review writes its tables too: let that be done.
+  await world.until(
+    async () => Number((await world.admin('outbox').count({ n: '*' }))[0]!.n) === 0,
+    'the outbox relayed',
+  );
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  return { businessId, reviewId: res.body.id as number };
+}
+
+it("shows each viewer their own votes on one kept page, and a vote in its voter's next read", async () => {
+  const { businessId, reviewId } = await reviewedBusiness();
+  const [voter, other] = [await world.sessionFor(900_001), await world.sessionFor(900_002)];
+  const visitor = world.stack.client();
+  // Read by all three first, so that the page is kept before the vote.
+  for (const client of [voter, other, visitor, voter]) {
+    expect(await firstPage(client, businessId)).toMatchObject([
+      { id: reviewId, helpfulCount: 0, hasVoted: false },
+    ]);
+  }
+  expect((await voter.request('PUT', `/api/reviews/${reviewId}/helpful`)).status).toBe(200);
+  // The voter's very next read, before any notice could be relied on.
+  expect(await firstPage(voter, businessId)).toMatchObject([
+    { id: reviewId, helpfulCount: 1, hasVoted: true },
+  ]);
+  expect(await firstPage(other, businessId)).toMatchObject([
+    { id: reviewId, helpfulCount: 1, hasVoted: false },
+  ]);
+  expect(await firstPage(visitor, businessId)).toMatchObject([
+    { id: reviewId, helpfulCount: 1, hasVoted: false },
+  ]);
+});
+
+it('answers the kept page until a write to reviews is announced, then the rows as they are', async () => {
+  const { businessId, reviewId } = await reviewedBusiness();
+  const reader = await world.sessionFor(900_003);
+  await firstPage(reader, businessId);
+  expect(await firstPage(reader, businessId)).toMatchObject([{ id: reviewId, helpfulCount: 0 }]);
+
+  // A write no trigger sees (as a replica applies it): nothing announces it, the page is kept.
+  await world.admin.transaction(async (trx) => {
+    await trx.raw('set local session_replication_role = replica');
+    await trx('reviews').where({ id: reviewId }).update({ helpful_count: 7 });
+  });
+  expect(await firstPage(reader, businessId)).toMatchObject([{ id: reviewId, helpfulCount: 0 }]);
+
+  // Any announced write to reviews' tables, on another business, ends every kept page.
+  await world.admin('reviews').where({ id: -1 }).update({ helpful_count: 0 });
+  await world.until(
+    async () => (await firstPage(reader, businessId))[0]?.helpfulCount === 7,
+    'the page read again',
+  );
+  // Put back what the silent write changed, announced this time.
+  await world.admin('reviews').where({ id: reviewId }).update({ helpful_count: 0 });
+});
+
+/** `count` reviews of the business, each by a new member; their ids, oldest first. */
+async function reviewsOf(businessId: number, count: number): Promise<number[]> {
+  const ids: number[] = [];
+  for (let n = 0; n < count; n += 1) {
+    const writer = await world.register();
+    await world.join(writer.id, groupId);
+    const res = await writer.client.post('/api/reviews', reviewBody(businessId, [groupId]));
+    expect(res.status).toBe(201);
+    ids.push(res.body.id as number);
+  }
+  return ids;
+}
+
+it("reads later pages whole, with the viewer's votes", async () => {
+  const businessId = await world.business();
+  const ids = await reviewsOf(businessId, 3);
+  const voter = await world.sessionFor(900_004);
+  expect((await voter.request('PUT', `/api/reviews/${ids[0]}/helpful`)).status).toBe(200);
+  const first = await voter.get(`/api/businesses/${businessId}/reviews?limit=2`);
+  expect((first.body as Card[]).map((card) => [card.id, card.hasVoted])).toEqual([
+    [ids[2], false],
+    [ids[1], false],
+  ]);
+  const cursor = encodeURIComponent(first.headers.get('x-next-cursor') ?? '');
+  const next = await voter.get(`/api/businesses/${businessId}/reviews?limit=2&cursor=${cursor}`);
+  expect((next.body as Card[]).map((card) => [card.id, card.hasVoted])).toEqual([[ids[0], true]]);
+});
+
+it('gives each viewer their votes whether the page keeps its votes or has too many to keep', async () => {
+  const businessId = await world.business();
+  const ids = await reviewsOf(businessId, 2);
+  const [older, newer] = ids as [number, number];
+  await world.admin('helpful_votes').insert([
+    { review_id: older, user_id: 910_001 },
+    { review_id: newer, user_id: 910_001 },
+    { review_id: newer, user_id: 910_002 },
+  ]);
+  const page = { before: null, limit: DEFAULT_PAGE_LIMIT };
+  for (const most of [3, 1]) {
+    const kept = new KeptWhileUnchanged<KeptPage>({
+      service: 'reviews',
+      maxSize: 1 << 20,
+      sizeOf: sizeOfPage,
+      ttlMs: 60_000,
+    });
+    kept.listen();
+    const read = businessPages(world.admin, kept, most);
+    const votedBy = async (viewer: number | null) =>
+      (await read(businessId, page, viewer)).map((view) => JSON.parse(view.json).hasVoted);
+    for (let twice = 0; twice < 2; twice += 1) {
+      expect(await votedBy(910_001)).toEqual([true, true]);
+      expect(await votedBy(910_002)).toEqual([true, false]);
+      expect(await votedBy(910_003)).toEqual([false, false]);
+      expect(await votedBy(null)).toEqual([false, false]);
+    }
+    expect([kept.loaded, kept.served]).toEqual([1, 7]);
+  }
+});
