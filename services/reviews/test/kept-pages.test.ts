@@ -130,6 +130,7 @@ it('gives each viewer their votes whether the page keeps its votes or has too ma
     { review_id: older, user_id: 910_001 },
     { review_id: newer, user_id: 910_001 },
     { review_id: newer, user_id: 910_002 },
+    { review_id: newer, user_id: 910_004 },
   ]);
   const page = { before: null, limit: DEFAULT_PAGE_LIMIT };
   for (const most of [3, 1]) {
@@ -146,9 +147,10 @@ it('gives each viewer their votes whether the page keeps its votes or has too ma
     for (let twice = 0; twice < 2; twice += 1) {
       expect(await votedBy(910_001)).toEqual([true, true]);
       expect(await votedBy(910_002)).toEqual([true, false]);
+      expect(await votedBy(910_004)).toEqual([true, false]);
       expect(await votedBy(910_003)).toEqual([false, false]);
       expect(await votedBy(null)).toEqual([false, false]);
     }
-    expect([kept.loaded, kept.served]).toEqual([1, 7]);
+    expect([kept.loaded, kept.served]).toEqual([1, 9]);
   }
 });

@@ -13,8 +13,8 @@ export interface KeptPage {
 
 export type KeptBusinessPages = KeptWhileUnchanged<KeptPage>;
 
-/** Votes on one page kept with it at most; a page with more probes each viewer's. */
-const MOST_KEPT_VOTES = 2000;
+/** Voters of one review kept at most; a page with a review of more probes each viewer's. */
+const MOST_KEPT_VOTERS = 200;
 
 const NO_VOTES: readonly number[] = [];
 
@@ -26,6 +26,23 @@ export const sizeOfPage = (page: KeptPage): number => {
   return bytes;
 };
 
+/** Each voter's voted reviews among `rows`; null when one has more voters than are kept. */
+function votersByUser(
+  rows: readonly { id: number; voters: readonly number[] }[],
+  mostVoters: number,
+): Map<number, number[]> | null {
+  const byUser = new Map<number, number[]>();
+  for (const { id, voters } of rows) {
+    if (voters.length > mostVoters) return null;
+    for (const voter of voters) {
+      const voted = byUser.get(voter);
+      if (voted) voted.push(id);
+      else byUser.set(voter, [id]);
+    }
+  }
+  return byUser;
+}
+
 /**
  * A business's page of reviews for a viewer. Its first page is half of the composed business
  * page, read by every visitor and member of it: it is kept once for everyone while reviews'
@@ -36,13 +53,13 @@ export const sizeOfPage = (page: KeptPage): number => {
 export function businessPages(
   db: Knex,
   kept: KeptBusinessPages | undefined,
-  mostKeptVotes = MOST_KEPT_VOTES,
+  mostKeptVoters = MOST_KEPT_VOTERS,
 ) {
+  /** One statement, as a page read whole is: a page missed while votes come in costs no more. */
   const load = async (businessId: number, page: PageArgs): Promise<KeptPage> => {
-    const cards = await reviewsStore.businessCards(db, businessId, page);
-    const ids = cards.map((card) => card.id);
-    const votes = ids.length ? await votesStore.votesOn(db, ids, mostKeptVotes) : new Map();
-    return { cards, votes };
+    const rows = await reviewsStore.businessCards(db, businessId, page, mostKeptVoters);
+    const cards = rows.map(({ voters: _voters, ...card }) => card);
+    return { cards, votes: votersByUser(rows, mostKeptVoters) };
   };
 
   const votedOf = async (viewerId: number | null, page: KeptPage): Promise<readonly number[]> => {

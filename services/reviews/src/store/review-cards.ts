@@ -103,15 +103,42 @@ export function take(page: PageArgs): number {
  *   again on every read too (docs/performance.md, twelfth session).
  * A lateral probe with a limit is never turned into a scan of all the voter's votes.
  */
-const viewerVotes = (viewerId: number | null) =>
-  viewerId === null
-    ? { column: 'false', join: '', bindings: [] }
-    : {
-        column: 'v.voted is not null',
-        join: `left join lateral (select true as voted from helpful_votes v
-                 where v.review_id = r.id and v.user_id = (select ?::int) limit 1) v on true`,
-        bindings: [viewerId],
-      };
+const viewerVotes = (viewerId: number | null | Everyone): VotesPart => {
+  if (viewerId === null) return { columns: 'false as has_voted', join: '', bindings: [] };
+  if (typeof viewerId === 'object') return everyonesVotes(viewerId.mostVoters);
+  return {
+    columns: 'v.voted is not null as has_voted',
+    join: `left join lateral (select true as voted from helpful_votes v
+             where v.review_id = r.id and v.user_id = (select ?::int) limit 1) v on true`,
+    bindings: [viewerId],
+  };
+};
+
+/** How the votes on a page's cards are read, as parts of its statement. */
+interface VotesPart {
+  columns: string;
+  join: string;
+  bindings: Knex.RawBinding[];
+}
+
+/** Every voter of each card, up to `mostVoters` + 1 of each (more tells the caller "too many"). */
+interface Everyone {
+  mostVoters: number;
+}
+
+/** `voters` beside each card: one index range of (review, voter) per card, in the same plan. */
+function everyonesVotes(mostVoters: number): VotesPart {
+  // A literal, as `take`'s: a validated small integer, never user text.
+  if (!Number.isSafeInteger(mostVoters) || mostVoters < 0 || mostVoters > 100_000) {
+    throw new Error(`bad mostVoters ${mostVoters}`);
+  }
+  return {
+    columns: `false as has_voted, array(select hv.user_id from helpful_votes hv
+               where hv.review_id = r.id limit ${mostVoters + 1}) as voters`,
+    join: '',
+    bindings: [],
+  };
+}
 
 /**
  * The reviews a page shows, newest first (or in a `pos` column's order):
@@ -132,11 +159,11 @@ async function cardRows<Row extends CardRow>(
   db: Knex,
   source: PageSource,
   bindings: readonly Knex.RawBinding[],
-  viewerId: number | null,
+  viewer: number | null | Everyone,
   extraColumns: readonly string[] = [],
   ordered = false,
 ): Promise<Row[]> {
-  const votes = viewerVotes(viewerId);
+  const votes = viewerVotes(viewer);
   const columns = ['id', 'card', 'helpful_count', ...extraColumns];
   const from =
     'range' in source
@@ -145,7 +172,7 @@ async function cardRows<Row extends CardRow>(
   return preparedRows<Row>(
     db,
     db.raw(
-      `select r.id, r.card::text as card, r.helpful_count, ${votes.column} as has_voted,
+      `select r.id, r.card::text as card, r.helpful_count, ${votes.columns},
             ${REPLY_COLUMN}${extraColumns.map((column) => `, r.${column}`).join('')}
        from ${from}
        ${votes.join}
@@ -165,13 +192,17 @@ export async function viewsOf(
   return (await cardRows<CardRow>(db, source, bindings, viewerId)).map(toView);
 }
 
-/** The cards `source` selects as a visitor sees them (no one's votes). */
+/**
+ * The cards `source` selects as a visitor sees them, each with its voters' ids: up to
+ * `mostVoters` + 1 of them, so that more than `mostVoters` reads as "too many to keep".
+ */
 export async function sharedCardsOf(
   db: Knex,
   source: PageSource,
   bindings: readonly Knex.RawBinding[],
-): Promise<SharedCard[]> {
-  return cardRows<CardRow>(db, source, bindings, null);
+  mostVoters: number,
+): Promise<(SharedCard & { voters: number[] })[]> {
+  return cardRows<CardRow & { voters: number[] }>(db, source, bindings, { mostVoters });
 }
 
 /** `viewsOf` in the `pos` order of a sorted `source`, with each review's rating (its cursor key). */

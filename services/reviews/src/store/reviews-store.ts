@@ -10,7 +10,6 @@ import {
   type PageArgs,
   type PageSource,
   type ReviewView,
-  type SharedCard,
 } from './review-cards';
 
 export const REVIEW_UNIQUE_KEY = 'reviews_user_business_key';
@@ -202,9 +201,9 @@ export const reviewsStore = {
     return viewsOf(db, businessRange(page), [businessId, page.before ?? MAX_ID], viewerId);
   },
 
-  /** A business's page as every viewer sees it (no one's votes): the one its page keeps. */
-  async businessCards(db: Knex, businessId: number, page: PageArgs): Promise<SharedCard[]> {
-    return sharedCardsOf(db, businessRange(page), [businessId, page.before ?? MAX_ID]);
+  /** A business's page as every viewer sees it, with each card's voters (`sharedCardsOf`). */
+  async businessCards(db: Knex, businessId: number, page: PageArgs, mostVoters: number) {
+    return sharedCardsOf(db, businessRange(page), [businessId, page.before ?? MAX_ID], mostVoters);
   },
 
   /** The author's own reviews, held and removed ones included; of one business when given. */

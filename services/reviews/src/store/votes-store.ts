@@ -156,33 +156,6 @@ export const votesStore = {
     return new Set(rows.map((row) => row.review_id));
   },
 
-  /**
-   * The votes on `reviewIds`, as each voter's voted reviews among them; null when there are more
-   * than `most` (a page of popular reviews: each viewer's are then probed, `votedAmong`).
-   */
-  async votesOn(
-    db: Knex,
-    reviewIds: readonly number[],
-    most: number,
-  ): Promise<Map<number, number[]> | null> {
-    const rows = await preparedRows<{ review_id: number; user_id: number }>(
-      db,
-      db.raw(
-        `select review_id, user_id from helpful_votes
-          where review_id = any(?::int[]) limit (select ?::int)`,
-        [[...reviewIds], most + 1],
-      ),
-    );
-    if (rows.length > most) return null;
-    const byVoter = new Map<number, number[]>();
-    for (const row of rows) {
-      const voted = byVoter.get(row.user_id);
-      if (voted) voted.push(row.review_id);
-      else byVoter.set(row.user_id, [row.review_id]);
-    }
-    return byVoter;
-  },
-
   /** Deletes keys past their expiry; answers how many. */
   async sweepKeys(db: Knex, now: Date): Promise<number> {
     return db('vote_keys').where('expires_at', '<=', now).delete();
