@@ -31,3 +31,4 @@ export * from './mail';
 export { traceHeaders } from './tracing/server-span';
 export * from './change-generations';
 export * from './kept-while-unchanged';
+export * from './kept-reads-metrics';

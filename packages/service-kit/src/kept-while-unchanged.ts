@@ -50,6 +50,11 @@ export class KeptWhileUnchanged<V extends object> {
     });
   }
 
+  /** Values and their measured size held now. */
+  get size(): { answers: number; bytes: number } {
+    return { answers: this.cache.size, bytes: this.cache.calculatedSize };
+  }
+
   /** Whether writes are heard now: when not, every read loads. */
   get heard(): boolean {
     return this.generations.heard;

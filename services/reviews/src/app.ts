@@ -2,12 +2,10 @@ import {
   createServiceApp,
   createOutboxRelay,
   internalExportRoutes,
-  KeptWhileUnchanged,
   type ServiceContext,
   type ServiceParts,
 } from '@trustcircle/service-kit';
 import type { ReviewsConfig } from './config';
-import { sizeOfPage, type KeptBusinessPages } from './domain/business-pages';
 import { createPhotos } from './domain/photos';
 import { createModeration } from './domain/moderation';
 import { createModerationQueue } from './domain/moderation-queue';
@@ -22,19 +20,12 @@ import { appealRoutes, moderationRoutes } from './routes/moderation';
 import { replyRoutes } from './routes/replies';
 import { listRoutes, reviewRoutes } from './routes/reviews';
 import { leaversStore } from './store/leavers-store';
+import { createKeptPages } from './kept-pages';
 import { createActivitySweeper } from './workers/activity-sweeper';
 import { periodicWorker } from './workers/periodic';
 
 export function createReviewsApp(ctx: ServiceContext<ReviewsConfig>): ServiceParts {
-  const keptPages: KeptBusinessPages | undefined =
-    ctx.config.KEPT_PAGES_MB > 0
-      ? new KeptWhileUnchanged({
-          service: ctx.name,
-          maxSize: ctx.config.KEPT_PAGES_MB * 1024 * 1024,
-          sizeOf: sizeOfPage,
-          ttlMs: 60_000,
-        })
-      : undefined;
+  const keptPages = createKeptPages(ctx);
   const reviews = createReviews({ db: ctx.db, keptPages });
   const votes = createVotes({ db: ctx.db });
   const photos = createPhotos({ db: ctx.db, config: ctx.config });

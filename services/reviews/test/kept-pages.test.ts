@@ -154,3 +154,23 @@ it('gives each viewer their votes whether the page keeps its votes or has too ma
     expect([kept.loaded, kept.served]).toEqual([1, 9]);
   }
 });
+
+it('shows what it served and holds in its metrics', async () => {
+  const reviews = world.stack.running.get('reviews')!;
+  const metrics = await (await fetch(`${reviews.opsUrl}/metrics`)).text();
+  const value = (name: string, outcome?: string) => {
+    const line = metrics
+      .split('\n')
+      .find(
+        (l) =>
+          (l.startsWith(`${name} `) || l.startsWith(`${name}{`)) &&
+          (!outcome || l.includes(`outcome="${outcome}"`)),
+      );
+    return Number(line?.split(' ').at(-1) ?? Number.NaN);
+  };
+  // The tests above read kept pages and loaded others.
+  expect(value('reviews_kept_page_reads_total', 'served')).toBeGreaterThan(0);
+  expect(value('reviews_kept_page_reads_total', 'loaded')).toBeGreaterThan(0);
+  expect(value('reviews_kept_pages')).toBeGreaterThan(0);
+  expect(value('reviews_kept_pages_bytes')).toBeGreaterThan(0);
+});
