@@ -155,6 +155,28 @@ it('gives each viewer their votes whether the page keeps its votes or has too ma
   }
 });
 
+it("shows another replica's write once its notice arrives", async () => {
+  const { businessId, reviewId } = await reviewedBusiness();
+  const replica = await world.stack.startReplica('reviews');
+  const voterId = 900_005;
+  const voter = await world.sessionFor(voterId);
+  const onReplica = async (): Promise<Card[]> => {
+    const res = await fetch(`${replica.url}/api/businesses/${businessId}/reviews`, {
+      headers: { authorization: `Bearer ${world.stack.tokenFor(voterId)}` },
+    });
+    expect(res.status).toBe(200);
+    return (await res.json()) as Card[];
+  };
+  await world.until(async () => (await onReplica()).length === 1, 'the replica reads the page');
+  expect(await onReplica()).toMatchObject([{ id: reviewId, helpfulCount: 0, hasVoted: false }]);
+  // The vote goes through the gateway to the first instance: the replica only hears of it.
+  expect((await voter.request('PUT', `/api/reviews/${reviewId}/helpful`)).status).toBe(200);
+  await world.until(async () => {
+    const [card] = await onReplica();
+    return card?.helpfulCount === 1 && card.hasVoted;
+  }, "the vote on the replica's kept page");
+});
+
 it('shows what it served and holds in its metrics', async () => {
   const reviews = world.stack.running.get('reviews')!;
   const metrics = await (await fetch(`${reviews.opsUrl}/metrics`)).text();
