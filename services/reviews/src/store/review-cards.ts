@@ -103,14 +103,14 @@ export function take(page: PageArgs): number {
  *   again on every read too (docs/performance.md, twelfth session).
  * A lateral probe with a limit is never turned into a scan of all the voter's votes.
  */
-const viewerVotes = (viewerId: number | null | Everyone): VotesPart => {
-  if (viewerId === null) return { columns: 'false as has_voted', join: '', bindings: [] };
-  if (typeof viewerId === 'object') return everyonesVotes(viewerId.mostVoters);
+const viewerVotes = (viewer: number | null | Everyone): VotesPart => {
+  if (viewer === null) return { columns: 'false as has_voted', join: '', bindings: [] };
+  if (typeof viewer === 'object') return everyonesVotes(viewer.mostVoters);
   return {
     columns: 'v.voted is not null as has_voted',
     join: `left join lateral (select true as voted from helpful_votes v
              where v.review_id = r.id and v.user_id = (select ?::int) limit 1) v on true`,
-    bindings: [viewerId],
+    bindings: [viewer],
   };
 };
 
