@@ -65,8 +65,8 @@ export const ReviewsEnvSchema = BaseServiceEnvSchema.extend({
     .min(100)
     .default(5 * 60_000),
   /**
-   * Memory for businesses' and groups' first pages of reviews kept while reviews is unchanged
-   * (domain/first-pages.ts); 0 reads every page whole.
+   * Memory for businesses' first pages of reviews kept while reviews is unchanged (the composed
+   * business page's half; domain/business-pages.ts); 0 reads every page whole.
    */
   KEPT_PAGES_MB: z.coerce.number().min(0).max(256).default(32),
   /**

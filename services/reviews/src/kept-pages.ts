@@ -4,18 +4,18 @@ import {
   type ServiceContext,
 } from '@trustcircle/service-kit';
 import type { ReviewsConfig } from './config';
-import { sizeOfPage, type KeptPages } from './domain/first-pages';
+import { sizeOfPage, type KeptBusinessPages } from './domain/business-pages';
 
 /** The longest a page is kept when no write is heard: a safety net, notices are the rule. */
 const KEPT_PAGE_TTL_MS = 60_000;
 
 /**
- * Businesses' and groups' first pages kept while reviews is unchanged (domain/first-pages.ts), with their
+ * Businesses' first pages kept while reviews is unchanged (domain/business-pages.ts), with their
  * hit rate and size as metrics (docs/operations.md); none with `KEPT_PAGES_MB=0`.
  */
-export function createKeptPages(ctx: ServiceContext<ReviewsConfig>): KeptPages | undefined {
+export function createKeptPages(ctx: ServiceContext<ReviewsConfig>): KeptBusinessPages | undefined {
   if (ctx.config.KEPT_PAGES_MB <= 0) return undefined;
-  const kept: KeptPages = new KeptWhileUnchanged({
+  const kept: KeptBusinessPages = new KeptWhileUnchanged({
     service: ctx.name,
     maxSize: ctx.config.KEPT_PAGES_MB * 1024 * 1024,
     sizeOf: sizeOfPage,
@@ -29,7 +29,7 @@ export function createKeptPages(ctx: ServiceContext<ReviewsConfig>): KeptPages |
       held: 'reviews_kept_pages',
       bytes: 'reviews_kept_pages_bytes',
     },
-    'first pages of reviews',
+    "businesses' first pages of reviews",
   );
   return kept;
 }

@@ -1,12 +1,12 @@
 import { DEFAULT_PAGE_LIMIT } from '@trustcircle/contracts';
 import { KeptWhileUnchanged } from '@trustcircle/service-kit';
 import type { TestClient } from '@trustcircle/testing';
-import { firstPages, sizeOfPage, type KeptPage } from '../src/domain/first-pages';
+import { businessPages, sizeOfPage, type KeptPage } from '../src/domain/business-pages';
 import { createReviewsWorld, reviewBody, type ReviewsWorld } from './support/world';
 
 /**
  * A business's first page of reviews is kept for every viewer while reviews is unchanged, and
- * each viewer's votes are read beside it (issue 20, domain/first-pages.ts). The gateway's
+ * each viewer's votes are read beside it (issue 20, domain/business-pages.ts). The gateway's
  * own kept answers are off here, so that every read reaches reviews.
  */
 let world: ReviewsWorld;
@@ -141,11 +141,9 @@ it('gives each viewer their votes whether the page keeps its votes or has too ma
       ttlMs: 60_000,
     });
     kept.listen();
-    const read = firstPages(world.admin, kept, most);
+    const read = businessPages(world.admin, kept, most);
     const votedBy = async (viewer: number | null) =>
-      (await read('business', businessId, page, viewer)).map(
-        (view) => JSON.parse(view.json).hasVoted,
-      );
+      (await read(businessId, page, viewer)).map((view) => JSON.parse(view.json).hasVoted);
     for (let twice = 0; twice < 2; twice += 1) {
       expect(await votedBy(910_001)).toEqual([true, true]);
       expect(await votedBy(910_002)).toEqual([true, false]);
@@ -177,28 +175,6 @@ it("shows another replica's write once its notice arrives", async () => {
     const [card] = await onReplica();
     return card?.helpfulCount === 1 && card.hasVoted;
   }, "the vote on the replica's kept page");
-});
-
-it("keeps a group's first page for everyone, each viewer's votes picked out of it", async () => {
-  const { reviewId } = await reviewedBusiness();
-  const [voter, other] = [await world.sessionFor(900_006), await world.sessionFor(900_007)];
-  const cardOf = async (client: TestClient) => {
-    const res = await client.get(`/api/groups/${groupId}/reviews`);
-    expect(res.status).toBe(200);
-    return (res.body as Card[]).find((card) => card.id === reviewId);
-  };
-  await cardOf(other);
-  expect(await cardOf(other)).toMatchObject({ helpfulCount: 0, hasVoted: false });
-  // Kept: a write no trigger announces is not shown.
-  await world.admin.transaction(async (trx) => {
-    await trx.raw('set local session_replication_role = replica');
-    await trx('reviews').where({ id: reviewId }).update({ helpful_count: 5 });
-  });
-  expect(await cardOf(other)).toMatchObject({ helpfulCount: 0, hasVoted: false });
-  // A vote ends it: the voter's next read, then another member's.
-  expect((await voter.request('PUT', `/api/reviews/${reviewId}/helpful`)).status).toBe(200);
-  expect(await cardOf(voter)).toMatchObject({ helpfulCount: 6, hasVoted: true });
-  expect(await cardOf(other)).toMatchObject({ helpfulCount: 6, hasVoted: false });
 });
 
 it('shows what it served and holds in its metrics', async () => {

@@ -43,7 +43,7 @@ import { projectionsStore } from '../store/projections-store';
 import { moderationStore, REPORT_UNIQUE_KEY } from '../store/moderation-store';
 import type { ReviewView } from '../store/review-cards';
 import { REVIEW_UNIQUE_KEY, reviewsStore, type ReviewFacts } from '../store/reviews-store';
-import { firstPages, type KeptPages } from './first-pages';
+import { businessPages, type KeptBusinessPages } from './business-pages';
 import { afterReport, withModeration } from './moderation';
 import { mayBeArriving, membershipVerdict, stillProcessing } from './projection-gaps';
 import { reviewCursor, sortedReviewCursors } from './paging';
@@ -53,8 +53,8 @@ import { accountAgeDays, standingOf } from './standing';
 
 export interface ReviewsDeps {
   db: Knex;
-  /** Businesses' and groups' first pages kept while reviews is unchanged (first-pages.ts). */
-  keptPages?: KeptPages;
+  /** A business's first pages kept while reviews is unchanged (business-pages.ts). */
+  keptPages?: KeptBusinessPages;
 }
 
 /** A review's read view (spec §3) as JSON text, as the store renders it. */
@@ -68,7 +68,7 @@ const visible = (facts: ReviewFacts | null): facts is ReviewFacts =>
   Boolean(facts && !facts.hidden);
 
 export function createReviews({ db, keptPages }: ReviewsDeps) {
-  const firstPage = firstPages(db, keptPages);
+  const businessPage = businessPages(db, keptPages);
 
   /** Reviews are shared with the author's groups only; a join on its way answers retryably. */
   async function requireMembership(userId: number, groupIds: number[]): Promise<void> {
@@ -327,7 +327,7 @@ export function createReviews({ db, keptPages }: ReviewsDeps) {
       viewerId: number | null,
     ): Promise<ReviewPage> {
       const result = isPlainList(query)
-        ? page(await firstPage('group', groupId, pageArgs(query), viewerId), query)
+        ? page(await reviewsStore.groupPage(db, groupId, pageArgs(query), viewerId), query)
         : await sorted({ groupId }, query, viewerId);
       // As for a business below: reviews found prove the group exists (groups are never
       // deleted), so the projection is looked up only when the page is empty.
@@ -357,7 +357,7 @@ export function createReviews({ db, keptPages }: ReviewsDeps) {
       viewerId: number | null,
     ): Promise<ReviewPage> {
       const result = isPlainList(query)
-        ? page(await firstPage('business', businessId, pageArgs(query), viewerId), query)
+        ? page(await businessPage(businessId, pageArgs(query), viewerId), query)
         : await sorted({ businessId }, query, viewerId);
       // A review is only ever written for a known business: reviews found prove it exists, so
       // the projection is looked up only when the page is empty. A read never waits: a

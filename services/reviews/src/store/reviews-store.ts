@@ -92,12 +92,6 @@ const businessRange = (page: PageArgs): PageSource => ({
     order by r.id desc limit ${take(page)}`,
 });
 
-/** A group's shown reviews, newest first: one range of its tags. */
-const groupTags = (page: PageArgs): PageSource => ({
-  ids: `select review_id as id from review_tags where group_id = ? and not hidden
-    and review_id < ? order by review_id desc limit ${take(page)}`,
-});
-
 export const reviewsStore = {
   async insert(trx: Knex, review: NewReview): Promise<ReviewFacts> {
     const [row] = await trx('reviews')
@@ -232,12 +226,15 @@ export const reviewsStore = {
     page: PageArgs,
     viewerId: number | null,
   ): Promise<ReviewView[]> {
-    return viewsOf(db, groupTags(page), [groupId, page.before ?? MAX_ID], viewerId);
-  },
-
-  /** A group's page as every viewer sees it, with each card's voters (`sharedCardsOf`). */
-  async groupCards(db: Knex, groupId: number, page: PageArgs, mostVoters: number) {
-    return sharedCardsOf(db, groupTags(page), [groupId, page.before ?? MAX_ID], mostVoters);
+    return viewsOf(
+      db,
+      {
+        ids: `select review_id as id from review_tags where group_id = ? and not hidden
+          and review_id < ? order by review_id desc limit ${take(page)}`,
+      },
+      [groupId, page.before ?? MAX_ID],
+      viewerId,
+    );
   },
 
   /** Published reviews of a member and the helpful votes on them (`reviews_user_idx`). */

@@ -4,14 +4,14 @@ import { viewOf, type PageArgs, type ReviewView, type SharedCard } from '../stor
 import { reviewsStore } from '../store/reviews-store';
 import { votesStore } from '../store/votes-store';
 
-/** A first page as kept: its cards as everyone sees them, and who voted for which. */
+/** A business's page as kept: its cards as everyone sees them, and who voted for which. */
 export interface KeptPage {
   cards: readonly SharedCard[];
   /** Each voter's voted reviews of the page; null when too many to keep (then probed). */
   votes: ReadonlyMap<number, readonly number[]> | null;
 }
 
-export type KeptPages = KeptWhileUnchanged<KeptPage>;
+export type KeptBusinessPages = KeptWhileUnchanged<KeptPage>;
 
 /** Voters of one review kept at most; a page with a review of more probes each viewer's. */
 const MOST_KEPT_VOTERS = 200;
@@ -43,31 +43,21 @@ function votersByUser(
   return byUser;
 }
 
-/** Whose first page: a business's (half of the composed business page) or a group's. */
-export type PageScope = 'business' | 'group';
-
-/** How each scope's page is read: its cards for everyone, or whole for one viewer. */
-const READS = {
-  business: { cards: reviewsStore.businessCards, whole: reviewsStore.businessPage },
-  group: { cards: reviewsStore.groupCards, whole: reviewsStore.groupPage },
-} satisfies Record<PageScope, unknown>;
-
 /**
- * A business's or a group's page of reviews for a viewer. Their first pages are read by every
- * visitor and member (a business's is half of the composed business page): each is kept once
- * for everyone while reviews' tables are unchanged (`kept`), its cards with the votes on them,
- * and a viewer's `hasVoted` is looked up in memory: a page read from memory costs Postgres
- * nothing (docs/performance.md, sixteenth session). Later pages, and pages of another size, are
- * read whole: few read them.
+ * A business's page of reviews for a viewer. Its first page is half of the composed business
+ * page, read by every visitor and member of it: it is kept once for everyone while reviews'
+ * tables are unchanged (`kept`), its cards with the votes on them, and a viewer's `hasVoted` is
+ * looked up in memory: a page read from memory costs Postgres nothing (docs/performance.md,
+ * sixteenth session). Later pages, and pages of another size, are read whole: few read them.
  */
-export function firstPages(
+export function businessPages(
   db: Knex,
-  kept: KeptPages | undefined,
+  kept: KeptBusinessPages | undefined,
   mostKeptVoters = MOST_KEPT_VOTERS,
 ) {
   /** One statement, as a page read whole is: a page missed while votes come in costs no more. */
-  const load = async (scope: PageScope, id: number, page: PageArgs): Promise<KeptPage> => {
-    const rows = await READS[scope].cards(db, id, page, mostKeptVoters);
+  const load = async (businessId: number, page: PageArgs): Promise<KeptPage> => {
+    const rows = await reviewsStore.businessCards(db, businessId, page, mostKeptVoters);
     const cards = rows.map(({ voters: _voters, ...card }) => card);
     return { cards, votes: votersByUser(rows, mostKeptVoters) };
   };
@@ -80,16 +70,15 @@ export function firstPages(
   };
 
   return async (
-    scope: PageScope,
-    id: number,
+    businessId: number,
     page: PageArgs,
     viewerId: number | null,
   ): Promise<ReviewView[]> => {
-    // Only the page every business and group page shows: other sizes would be more copies.
+    // Only the page every business page shows: other sizes would be more copies of it.
     if (!kept || page.before !== null || page.limit !== DEFAULT_PAGE_LIMIT) {
-      return READS[scope].whole(db, id, page, viewerId);
+      return reviewsStore.businessPage(db, businessId, page, viewerId);
     }
-    const shown = await kept.read(`${scope}/${id}`, () => load(scope, id, page));
+    const shown = await kept.read(String(businessId), () => load(businessId, page));
     const voted = await votedOf(viewerId, shown);
     return shown.cards.map((card) => viewOf(card, voted.includes(card.id)));
   };
