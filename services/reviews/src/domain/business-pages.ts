@@ -2,18 +2,17 @@ import { DEFAULT_PAGE_LIMIT } from '@trustcircle/contracts';
 import type { KeptWhileUnchanged, Knex } from '@trustcircle/service-kit';
 import { viewOf, type PageArgs, type ReviewView, type SharedCard } from '../store/review-cards';
 import { reviewsStore } from '../store/reviews-store';
-import { votesStore } from '../store/votes-store';
 
 /** A business's page as kept: its cards as everyone sees them, and who voted for which. */
 export interface KeptPage {
   cards: readonly SharedCard[];
-  /** Each voter's voted reviews of the page; null when too many to keep (then probed). */
+  /** Each voter's voted reviews of the page; null when too many to keep (a member's is read whole). */
   votes: ReadonlyMap<number, readonly number[]> | null;
 }
 
 export type KeptBusinessPages = KeptWhileUnchanged<KeptPage>;
 
-/** Voters of one review kept at most; a page with a review of more probes each viewer's. */
+/** Voters of one review kept at most; a page with a review of more is read whole for members. */
 const MOST_KEPT_VOTERS = 200;
 
 const NO_VOTES: readonly number[] = [];
@@ -62,13 +61,6 @@ export function businessPages(
     return { cards, votes: votersByUser(rows, mostKeptVoters) };
   };
 
-  const votedOf = async (viewerId: number | null, page: KeptPage): Promise<readonly number[]> => {
-    if (viewerId === null || page.cards.length === 0) return NO_VOTES;
-    if (page.votes) return page.votes.get(viewerId) ?? NO_VOTES;
-    const ids = page.cards.map((card) => card.id);
-    return [...(await votesStore.votedAmong(db, viewerId, ids))];
-  };
-
   return async (
     businessId: number,
     page: PageArgs,
@@ -79,7 +71,10 @@ export function businessPages(
       return reviewsStore.businessPage(db, businessId, page, viewerId);
     }
     const shown = await kept.read(String(businessId), () => load(businessId, page));
-    const voted = await votedOf(viewerId, shown);
+    if (viewerId === null) return shown.cards.map((card) => viewOf(card, false));
+    // Too many votes to keep: a member's page is read whole, as it was before any keeping.
+    if (!shown.votes) return reviewsStore.businessPage(db, businessId, page, viewerId);
+    const voted = shown.votes.get(viewerId) ?? NO_VOTES;
     return shown.cards.map((card) => viewOf(card, voted.includes(card.id)));
   };
 }

@@ -139,23 +139,6 @@ export const votesStore = {
       .update({ voted: answer.voted, helpful_count: answer.helpfulCount });
   },
 
-  /**
-   * Which of `reviewIds` `userId` has voted for: one range of the voter's votes index. The
-   * voter reaches the planner as a sub-select's value, so one generic plan serves every voter
-   * (review-cards.ts, `viewerVotes`, says why).
-   */
-  async votedAmong(db: Knex, userId: number, reviewIds: readonly number[]): Promise<Set<number>> {
-    const rows = await preparedRows<{ review_id: number }>(
-      db,
-      db.raw(
-        `select review_id from helpful_votes
-          where user_id = (select ?::int) and review_id = any(?::int[])`,
-        [userId, [...reviewIds]],
-      ),
-    );
-    return new Set(rows.map((row) => row.review_id));
-  },
-
   /** Deletes keys past their expiry; answers how many. */
   async sweepKeys(db: Knex, now: Date): Promise<number> {
     return db('vote_keys').where('expires_at', '<=', now).delete();
