@@ -4,6 +4,7 @@ import {
   createHttpApp,
   createLane,
   listenPg,
+  parseChangeNotice,
   securityEvents,
   type BackgroundWorker,
   type ServiceContext,
@@ -296,8 +297,9 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
           url: config.DATABASE_URL,
           channel: CHANGE_CHANNEL,
           logger,
-          onNotify: (service) => {
-            if (service) kept.changed(service);
+          // The gateway keeps answers per service: a notice of one part of it ends them all.
+          onNotify: (payload) => {
+            if (payload) kept.changed(parseChangeNotice(payload).service);
           },
           onReconnect: () => kept.listen(),
           onLost: () => kept.lost(),

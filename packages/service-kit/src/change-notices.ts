@@ -2,10 +2,18 @@ import type { Knex } from './db';
 
 /**
  * The Postgres channel on which every service's committed writes are announced, the payload
- * the service's schema (its name). The gateway keeps answers it knows to be current until it
- * hears of a change to the service that gave them (gateway/src/kept-answers.ts).
+ * the service's schema (its name), or the schema and the one part of it a write changed
+ * (`reviews business:42`, `announceScopedChanges`). The gateway keeps answers it knows to be
+ * current until it hears of a change to the service that gave them (gateway/src/kept-answers.ts).
  */
 export const CHANGE_CHANNEL = 'tc_changed';
+
+/** A notice's service, and the part of it changed, or null when it may be any. */
+export function parseChangeNotice(payload: string): { service: string; scope: string | null } {
+  const space = payload.indexOf(' ');
+  if (space === -1) return { service: payload, scope: null };
+  return { service: payload.slice(0, space), scope: payload.slice(space + 1) || null };
+}
 
 /** Tables whose rows no read answers: the events' and mails' own bookkeeping. */
 export const UNANNOUNCED_TABLES = [
@@ -52,4 +60,64 @@ export async function announceChanges(db: Knex, schema: string): Promise<void> {
       [TRIGGER, schema, name, schema],
     );
   }
+}
+
+/** A table whose writes are announced with the part of the service they change. */
+export interface ScopedTable {
+  table: string;
+  /** The scope's kind, as in `business:42`. */
+  scope: string;
+  /**
+   * SQL giving a changed row's scope key, with `$row` standing for the row (`$row.business_id`,
+   * or a lookup from it); a null key announces nothing for the row.
+   */
+  keyOf: string;
+}
+
+/**
+ * Announces each row written to `table` as `<schema> <scope>:<key>` instead of the schema alone
+ * (a truncate still announces the schema): a reader that keeps one part of a service (one
+ * business's reviews) keeps it through writes to other parts. A row trigger, for the reasons
+ * `announceChanges` gives; each distinct payload is delivered once per transaction, at commit.
+ * The table's trigger is named as `announceChanges`' is, which therefore leaves it alone. Call
+ * it from a migration; `keyOf` must not read anything the writes it announces can leave stale.
+ */
+export async function announceScopedChanges(
+  db: Knex,
+  schema: string,
+  { table, scope, keyOf }: ScopedTable,
+): Promise<void> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(scope)) throw new Error(`bad scope ${scope}`);
+  const key = (row: 'new' | 'old') => keyOf.replaceAll('$row', row);
+  const notify = (row: 'new' | 'old') => `
+           key := ${key(row)};
+           if key is not null then
+             perform pg_notify('${CHANGE_CHANNEL}', tg_table_schema || ' ${scope}:' || key);
+           end if;`;
+  await db.raw(
+    `create or replace function ??.?? () returns trigger language plpgsql
+       set search_path from current as $$
+       declare key text;
+       begin
+         if tg_op <> 'INSERT' then ${notify('old')}
+         end if;
+         if tg_op <> 'DELETE' then ${notify('new')}
+         end if;
+         return null;
+       end $$`,
+    [schema, `tc_announce_${table}`],
+  );
+  await db.raw(`drop trigger if exists ?? on ??.??`, [TRIGGER, schema, table]);
+  await db.raw(
+    `create trigger ?? after insert or update or delete on ??.??
+       for each row execute function ??.??()`,
+    [TRIGGER, schema, table, schema, `tc_announce_${table}`],
+  );
+  await announceChanges(db, schema);
+  await db.raw(`drop trigger if exists ?? on ??.??`, [`${TRIGGER}_truncate`, schema, table]);
+  await db.raw(
+    `create trigger ?? after truncate on ??.??
+       for each statement execute function ??.tc_announce_change()`,
+    [`${TRIGGER}_truncate`, schema, table, schema],
+  );
 }

@@ -31,4 +31,5 @@ export * from './mail';
 export { traceHeaders } from './tracing/server-span';
 export * from './change-generations';
 export * from './kept-while-unchanged';
+export * from './scoped-changes';
 export * from './kept-reads-metrics';

@@ -1,9 +1,10 @@
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import { ChangeGenerations } from './change-generations';
-import { CHANGE_CHANNEL } from './change-notices';
+import { CHANGE_CHANNEL, parseChangeNotice } from './change-notices';
 import type { Logger } from './logger';
 import { listenPg, type PgListener } from './pg-listen';
+import { ScopedChanges } from './scoped-changes';
 import type { BackgroundWorker } from './server';
 
 export interface KeptWhileUnchangedOptions<V> {
@@ -19,7 +20,13 @@ export interface KeptWhileUnchangedOptions<V> {
 interface Entry<V> {
   value: V;
   stamp: readonly number[];
+  /** The part of the service the value shows, and where scoped changes stood at its load. */
+  scope: string | null;
+  mark: number;
 }
+
+/** Where a write request's `endsOnly` leaves the parts it changed. */
+const ENDS_ONLY = Symbol('keptEndsOnly');
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -32,9 +39,14 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * write this process answers ends what was kept before its answer leaves (`endedByWrites`), so
  * its writer's next read, here, is never older than the write. Another replica's write is
  * seen once its notice arrives (milliseconds), as by the gateway's kept answers.
+ * A value read with a `scope` (`business:42`) shows one part of the service: it outlives
+ * writes announced as changing other parts (change-notices.ts `announceScopedChanges`), and
+ * ends with any write announced for its part or for the whole service; a value read without
+ * one ends with any write at all.
  */
 export class KeptWhileUnchanged<V extends object> {
   private readonly generations = new ChangeGenerations();
+  private readonly scoped = new ScopedChanges();
   private readonly services: readonly string[];
   private readonly cache: LRUCache<string, Entry<V>>;
   /** Reads answered from memory, and reads that loaded (metrics, tests). */
@@ -60,24 +72,47 @@ export class KeptWhileUnchanged<V extends object> {
     return this.generations.heard;
   }
 
-  /** `key`'s value from memory when current, else `load()`'s (kept when nothing changed meanwhile). */
-  async read(key: string, load: () => Promise<V>): Promise<V> {
+  /**
+   * `key`'s value from memory when current, else `load()`'s (kept when nothing changed
+   * meanwhile); `scope`: the one part of the service it shows, if it shows only one.
+   */
+  async read(key: string, load: () => Promise<V>, scope: string | null = null): Promise<V> {
     if (!this.generations.heard) return load();
     const entry = this.cache.get(key);
-    if (entry && this.generations.current(this.services, entry.stamp)) {
+    if (entry && this.current(entry)) {
       this.served += 1;
       return entry.value;
     }
     this.loaded += 1;
-    const stamp = this.generations.stampOf(this.services);
+    const loading = {
+      stamp: this.generations.stampOf(this.services),
+      scope,
+      mark: this.scoped.mark,
+    };
     const value = await load();
-    if (this.generations.current(this.services, stamp)) this.cache.set(key, { value, stamp });
+    if (this.current(loading)) this.cache.set(key, { value, ...loading });
     return value;
   }
 
-  /** A committed write: what was kept is no longer current. */
-  changed(): void {
-    this.generations.changed(this.services[0]!);
+  private current(entry: Omit<Entry<V>, 'value'>): boolean {
+    if (!this.generations.current(this.services, entry.stamp)) return false;
+    // A value of no one part may show any: a write to any part ends it.
+    if (entry.scope === null) return this.scoped.mark === entry.mark;
+    return !this.scoped.changedSince(entry.scope, entry.mark);
+  }
+
+  /** A committed write to the service, or to one part of it (`scope`). */
+  changed(scope: string | null = null): void {
+    if (scope === null) this.generations.changed(this.services[0]!);
+    else this.scoped.changed(scope);
+  }
+
+  /**
+   * The write request `res` answers changed only these parts of the service (none: it changed
+   * nothing): `endedByWrites` ends what was kept of them alone.
+   */
+  endsOnly(res: Response, scopes: readonly string[]): void {
+    (res.locals as Record<symbol, readonly string[]>)[ENDS_ONLY] = scopes;
   }
 
   /** Listening (again), or deaf: either way what was kept may have missed a write. */
@@ -100,7 +135,9 @@ export class KeptWhileUnchanged<V extends object> {
     if (READS.has(req.method)) return next();
     const end = res.end;
     res.end = ((...args: Parameters<typeof end>) => {
-      this.changed();
+      const only = (res.locals as Record<symbol, readonly string[] | undefined>)[ENDS_ONLY];
+      if (only) for (const scope of only) this.changed(scope);
+      else this.changed();
       return end.apply(res, args);
     }) as typeof end;
     next();
@@ -116,8 +153,9 @@ export class KeptWhileUnchanged<V extends object> {
           url,
           channel: CHANGE_CHANNEL,
           logger,
-          onNotify: (service) => {
-            if (service === this.services[0]) this.changed();
+          onNotify: (payload) => {
+            const notice = parseChangeNotice(payload ?? '');
+            if (notice.service === this.services[0]) this.changed(notice.scope);
           },
           onReconnect: () => this.listen(),
           onLost: () => this.lost(),

@@ -1,6 +1,14 @@
 import { createTestDatabase, waitFor, type TestDatabase } from '@trustcircle/testing';
 import { Client } from 'pg';
-import { announceChanges, CHANGE_CHANNEL, createDb, type Knex } from '../src';
+import {
+  announceChanges,
+  announceScopedChanges,
+  CHANGE_CHANNEL,
+  createDb,
+  parseChangeNotice,
+  ScopedChanges,
+  type Knex,
+} from '../src';
 
 /** Every committed write to a service's tables is announced once, at commit (issue 20). */
 describe('announceChanges', () => {
@@ -69,5 +77,86 @@ describe('announceChanges', () => {
     await announceChanges(db, 'notices');
     expect(await heardAfter(() => db('later').insert({ id: 1 }))).toEqual(['notices']);
     expect(await heardAfter(() => db.raw('truncate later'))).toEqual(['notices']);
+  });
+
+  it('announces a scoped table per row, with the part each row belongs to, once per transaction', async () => {
+    await db.raw('create table items (id int primary key, shop int)');
+    await db.raw('create table notes (id int primary key, item_id int)');
+    await announceScopedChanges(db, 'notices', {
+      table: 'items',
+      scope: 'shop',
+      keyOf: '$row.shop',
+    });
+    await announceScopedChanges(db, 'notices', {
+      table: 'notes',
+      scope: 'shop',
+      keyOf: '(select i.shop from items i where i.id = $row.item_id)',
+    });
+    // A later start leaves the scoped tables as they are.
+    await announceChanges(db, 'notices');
+    const rows = [
+      { id: 1, shop: 10 },
+      { id: 2, shop: 10 },
+      { id: 3, shop: 20 },
+    ];
+    expect(await heardAfter(() => db('items').insert(rows))).toEqual([
+      'notices shop:10',
+      'notices shop:20',
+    ]);
+    // A row moved from one part to another changes both.
+    expect(await heardAfter(() => db('items').update({ shop: 30 }).where({ id: 3 }))).toEqual([
+      'notices shop:20',
+      'notices shop:30',
+    ]);
+    expect(await heardAfter(() => db('notes').insert({ id: 1, item_id: 1 }))).toEqual([
+      'notices shop:10',
+    ]);
+    // No part, nothing to announce; a statement that changes no row announces nothing either.
+    expect(await heardAfter(() => db('notes').insert({ id: 2, item_id: 99 }))).toEqual([]);
+    expect(await heardAfter(() => db('items').delete().where({ id: -1 }))).toEqual([]);
+    expect(
+      await heardAfter(() =>
+        db
+          .transaction(async (trx) => {
+            await trx('items').insert({ id: 4, shop: 40 });
+            throw new Error('roll back');
+          })
+          .catch(() => undefined),
+      ),
+    ).toEqual([]);
+    expect(await heardAfter(() => db('items').delete().where({ id: 1 }))).toEqual([
+      'notices shop:10',
+    ]);
+    expect(await heardAfter(() => db.raw('truncate notes'))).toEqual(['notices']);
+  });
+
+  it('reads a notice as its service and the part changed', () => {
+    expect(parseChangeNotice('reviews')).toEqual({ service: 'reviews', scope: null });
+    expect(parseChangeNotice('reviews business:42')).toEqual({
+      service: 'reviews',
+      scope: 'business:42',
+    });
+  });
+});
+
+/** Parts forgotten count as changed: forgetting ends more, never keeps a changed value. */
+describe('ScopedChanges', () => {
+  it('tells which parts changed after a mark, remembering only the latest', () => {
+    const changes = new ScopedChanges(2);
+    changes.changed('a');
+    const mark = changes.mark;
+    expect(changes.changedSince('a', mark)).toBe(false);
+    changes.changed('b');
+    expect([changes.changedSince('a', mark), changes.changedSince('b', mark)]).toEqual([
+      false,
+      true,
+    ]);
+    changes.changed('c'); // `a` is forgotten, at the change it was last seen
+    const later = changes.mark;
+    expect(changes.changedSince('a', mark - 1)).toBe(true);
+    expect(changes.changedSince('a', later)).toBe(false);
+    changes.changed('d'); // `b` is forgotten: anything marked before it counts as changed
+    expect(changes.changedSince('never-seen', mark)).toBe(true);
+    expect(changes.changedSince('never-seen', later)).toBe(false);
   });
 });

@@ -5,6 +5,7 @@ import express from 'express';
 import { Client } from 'pg';
 import {
   announceChanges,
+  announceScopedChanges,
   createDb,
   createLogger,
   KeptWhileUnchanged,
@@ -120,6 +121,71 @@ describe('KeptWhileUnchanged', () => {
       await fetch(`${base}/write`, { method: 'POST' });
       await markOf('a');
       expect(loads).toBe(kept1 + 1);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('keeps a scoped read through writes to other parts, and ends it with its own part or the whole', async () => {
+    await db.raw('create table items (shop int primary key, n int not null)');
+    await db('items').insert([
+      { shop: 1, n: 1 },
+      { shop: 2, n: 1 },
+    ]);
+    await announceScopedChanges(db, 'kept', { table: 'items', scope: 'shop', keyOf: '$row.shop' });
+    const shopLoads = new Map<number, number>();
+    const shop = (id: number) =>
+      kept.read(
+        `shop ${id}`,
+        async () => {
+          shopLoads.set(id, (shopLoads.get(id) ?? 0) + 1);
+          const row = await db('items').where({ shop: id }).first('n');
+          return { n: row.n as number };
+        },
+        `shop:${id}`,
+      );
+    const untilShop = (id: number, n: number) =>
+      waitFor(async () => (await shop(id)).n === n, { timeoutMs: 5000 });
+    const silently = (sql: string) =>
+      admin.query(`begin; set local session_replication_role = replica; ${sql}; commit`);
+    await untilShop(1, 1);
+    await untilShop(2, 1);
+    await until('a', 3);
+
+    // Shop 1 changes unannounced; another connection's write to shop 2 is announced for it alone.
+    await silently('update kept.items set n = 5 where shop = 1');
+    await admin.query('update kept.items set n = 2 where shop = 2');
+    await untilShop(2, 2);
+    const shop1Loads = shopLoads.get(1);
+    expect(await shop(1)).toEqual({ n: 1 });
+    expect(shopLoads.get(1)).toBe(shop1Loads);
+    // A read of no one part ends with a write to any part.
+    const unscoped = loads;
+    await markOf('a');
+    expect(loads).toBe(unscoped + 1);
+
+    // A write announced as the whole service (its other table) ends every part.
+    await admin.query(`update kept.marks set n = n where name = 'b'`);
+    await untilShop(1, 5);
+    expect(await shop(2)).toEqual({ n: 2 });
+
+    // A write answered here that names the parts it changed ends those alone, before any notice.
+    const app = express();
+    app.use(kept.endedByWrites);
+    app.post('/shop/:id', (req, res) => {
+      kept.endsOnly(res, [`shop:${req.params.id}`]);
+      res.json({ ok: true });
+    });
+    const server: Server = await new Promise((resolve) => {
+      const started = app.listen(0, '127.0.0.1', () => resolve(started));
+    });
+    try {
+      await silently('update kept.items set n = n + 10');
+      await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/shop/1`, {
+        method: 'POST',
+      });
+      expect(await shop(1)).toEqual({ n: 15 });
+      expect(await shop(2)).toEqual({ n: 2 });
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }

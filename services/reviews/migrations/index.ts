@@ -14,6 +14,7 @@ import { createFormerMembers } from './013_former_members';
 import { createEditedAt } from './014_edited_at';
 import { createFollows } from './015_follows';
 import { createReplies } from './016_replies';
+import { createScopedChangeNotices } from './017_scoped_change_notices';
 
 /** Reviews publishes (outbox) and consumes (inbox) events. */
 export const migrations: Migration[] = [
@@ -33,4 +34,5 @@ export const migrations: Migration[] = [
   createEditedAt,
   createFollows,
   createReplies,
+  createScopedChangeNotices,
 ];

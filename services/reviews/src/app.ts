@@ -35,7 +35,13 @@ export function createReviewsApp(ctx: ServiceContext<ReviewsConfig>): ServicePar
     if (keptPages) app.use(keptPages.endedByWrites);
     app.use('/api/reviews', appealRoutes(moderation));
     app.use('/api/reviews', replyRoutes(createReplies({ db: ctx.db })));
-    app.use('/api/reviews', reviewRoutes(reviews, votes, ctx.config.ALLOW_BACKDATED_REVIEWS));
+    app.use(
+      '/api/reviews',
+      reviewRoutes(reviews, votes, {
+        allowBackdating: ctx.config.ALLOW_BACKDATED_REVIEWS,
+        keptPages,
+      }),
+    );
     app.use('/api/moderation', moderationRoutes({ moderation, queue, reviews }));
     app.use('/api/photos', photoRoutes(photos));
     app.use('/api', listRoutes(reviews));

@@ -5,8 +5,8 @@ import { businessPages, sizeOfPage, type KeptPage } from '../src/domain/business
 import { createReviewsWorld, reviewBody, type ReviewsWorld } from './support/world';
 
 /**
- * A business's first page of reviews is kept for every viewer while reviews is unchanged, and
- * each viewer's votes are read beside it (issue 20, domain/business-pages.ts). The gateway's
+ * A business's first page of reviews is kept for every viewer while nothing it shows has
+ * changed (writes to other businesses leave it), and each viewer's votes are read beside it (issue 20, domain/business-pages.ts). The gateway's
  * own kept answers are off here, so that every read reaches reviews.
  */
 let world: ReviewsWorld;
@@ -71,27 +71,50 @@ it("shows each viewer their own votes on one kept page, and a vote in its voter'
   ]);
 });
 
-it('answers the kept page until a write to reviews is announced, then the rows as they are', async () => {
+it('keeps a page through writes to other businesses, and ends it with one to its own or to the rest of reviews', async () => {
   const { businessId, reviewId } = await reviewedBusiness();
+  const other = await reviewedBusiness();
   const reader = await world.sessionFor(900_003);
+  const helpfulOn = async (business: number) =>
+    (await firstPage(reader, business))[0]?.helpfulCount;
   await firstPage(reader, businessId);
-  expect(await firstPage(reader, businessId)).toMatchObject([{ id: reviewId, helpfulCount: 0 }]);
+  expect(await helpfulOn(businessId)).toBe(0);
 
   // A write no trigger sees (as a replica applies it): nothing announces it, the page is kept.
-  await world.admin.transaction(async (trx) => {
-    await trx.raw('set local session_replication_role = replica');
-    await trx('reviews').where({ id: reviewId }).update({ helpful_count: 7 });
-  });
-  expect(await firstPage(reader, businessId)).toMatchObject([{ id: reviewId, helpfulCount: 0 }]);
+  const silently = (helpfulCount: number) =>
+    world.admin.transaction(async (trx) => {
+      await trx.raw('set local session_replication_role = replica');
+      await trx('reviews').where({ id: reviewId }).update({ helpful_count: helpfulCount });
+    });
+  await silently(7);
+  expect(await helpfulOn(businessId)).toBe(0);
 
-  // Any announced write to reviews' tables, on another business, ends every kept page.
-  await world.admin('reviews').where({ id: -1 }).update({ helpful_count: 0 });
-  await world.until(
-    async () => (await firstPage(reader, businessId))[0]?.helpfulCount === 7,
-    'the page read again',
-  );
-  // Put back what the silent write changed, announced this time.
+  // A vote on another business's review, answered here, ends that business's page alone.
+  const voter = await world.sessionFor(900_006);
+  expect((await voter.request('PUT', `/api/reviews/${other.reviewId}/helpful`)).status).toBe(200);
+  expect(await helpfulOn(other.businessId)).toBe(1);
+  expect(await helpfulOn(businessId)).toBe(0);
+  // A write on another connection to the other business is announced for it alone: once it is
+  // heard there, this page is still the kept one.
+  await world.admin('reviews').where({ id: other.reviewId }).update({ helpful_count: 5 });
+  await world.until(async () => (await helpfulOn(other.businessId)) === 5, 'the notice heard');
+  expect(await helpfulOn(businessId)).toBe(0);
+
+  // An announced write to this business's reviews ends its page.
+  await world.admin('helpful_votes').insert({ review_id: reviewId, user_id: 910_100 });
+  await world.until(async () => (await helpfulOn(businessId)) === 7, 'the page read again');
+
+  // A write to a table announced as the whole service (the users a reply's owner comes from)
+  // ends every page.
+  await silently(8);
+  expect(await helpfulOn(businessId)).toBe(7);
+  await world.admin('users').where({ id: -1 }).update({ name: 'nobody' });
+  await world.until(async () => (await helpfulOn(businessId)) === 8, 'every page read again');
+
+  // Put back what the silent writes changed, announced this time.
+  await world.admin('helpful_votes').where({ review_id: reviewId, user_id: 910_100 }).delete();
   await world.admin('reviews').where({ id: reviewId }).update({ helpful_count: 0 });
+  await world.admin('reviews').where({ id: other.reviewId }).update({ helpful_count: 1 });
 });
 
 /** `count` reviews of the business, each by a new member; their ids, oldest first. */

@@ -12,6 +12,12 @@ export interface KeptPage {
 
 export type KeptBusinessPages = KeptWhileUnchanged<KeptPage>;
 
+/**
+ * The part of reviews a business's page shows, as its tables announce their writes
+ * (migrations/017_scoped_change_notices.ts): its page outlives writes to other businesses.
+ */
+export const businessScope = (businessId: number): string => `business:${businessId}`;
+
 /** Voters of one review kept at most; a page with a review of more is read whole for members. */
 const MOST_KEPT_VOTERS = 200;
 
@@ -44,8 +50,9 @@ function votersByUser(
 
 /**
  * A business's page of reviews for a viewer. Its first page is half of the composed business
- * page, read by every visitor and member of it: it is kept once for everyone while reviews'
- * tables are unchanged (`kept`), its cards with the votes on them, and a viewer's `hasVoted` is
+ * page, read by every visitor and member of it: it is kept once for everyone while nothing it
+ * shows has changed (`kept`: no write to the business's reviews, votes, tags or replies, nor to
+ * the rest of reviews' tables), its cards with the votes on them, and a viewer's `hasVoted` is
  * looked up in memory: a page read from memory costs Postgres nothing (docs/performance.md,
  * sixteenth session). Later pages, and pages of another size, are read whole: few read them.
  */
@@ -70,7 +77,11 @@ export function businessPages(
     if (!kept || page.before !== null || page.limit !== DEFAULT_PAGE_LIMIT) {
       return reviewsStore.businessPage(db, businessId, page, viewerId);
     }
-    const shown = await kept.read(String(businessId), () => load(businessId, page));
+    const shown = await kept.read(
+      String(businessId),
+      () => load(businessId, page),
+      businessScope(businessId),
+    );
     if (viewerId === null) return shown.cards.map((card) => viewOf(card, false));
     // Too many votes to keep: a member's page is read whole, as it was before any keeping.
     if (!shown.votes) return reviewsStore.businessPage(db, businessId, page, viewerId);

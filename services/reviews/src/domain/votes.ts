@@ -45,6 +45,12 @@ export function replayed(stored: StoredVoteKey | null, reviewId: number): Helpfu
   return stored.answer;
 }
 
+/** A vote request's answer, and the business whose review's votes it changed (null: none). */
+export interface VoteOutcome {
+  answer: HelpfulVoteResponse;
+  changedBusiness: number | null;
+}
+
 export interface VotesDeps {
   db: Knex;
   now?: () => Date;
@@ -63,7 +69,7 @@ export function createVotes({ db, now = () => new Date() }: VotesDeps) {
     voterId: number,
     reviewId: number,
     intent: VoteIntent,
-  ): Promise<HelpfulVoteResponse> {
+  ): Promise<VoteOutcome> {
     const steps = voteSteps(intent);
     // An add rides on the lock's statement; a refused voter rolls it back with the transaction.
     const locked =
@@ -77,7 +83,8 @@ export function createVotes({ db, now = () => new Date() }: VotesDeps) {
       const facts = await votesStore.remove(trx, reviewId, voterId);
       if (facts) return changed(trx, facts, voterId, intent, 'remove');
     }
-    return { voted: votedAfter(intent, null), helpfulCount: review.helpfulCount };
+    const answer = { voted: votedAfter(intent, null), helpfulCount: review.helpfulCount };
+    return { answer, changedBusiness: null };
   }
 
   /** A change made: its event, in the same transaction, and the answer. */
@@ -87,10 +94,13 @@ export function createVotes({ db, now = () => new Date() }: VotesDeps) {
     voterId: number,
     intent: VoteIntent,
     step: VoteStep,
-  ): Promise<HelpfulVoteResponse> {
+  ): Promise<VoteOutcome> {
     const voted = votedAfter(intent, step);
     await publishVoteChanged(trx, facts, { voterId, voted });
-    return { voted, helpfulCount: facts.helpfulCount };
+    return {
+      answer: { voted, helpfulCount: facts.helpfulCount },
+      changedBusiness: facts.businessId,
+    };
   }
 
   const run = (voterId: number, reviewId: number, intent: VoteIntent) =>
@@ -105,7 +115,7 @@ export function createVotes({ db, now = () => new Date() }: VotesDeps) {
      * else: a repeat, even a concurrent one, waits for the first and answers its answer, so
      * the toggle applies once. A refused first attempt (404, 403) rolls the key back with it.
      */
-    async toggle(voterId: number, reviewId: number, key?: string): Promise<HelpfulVoteResponse> {
+    async toggle(voterId: number, reviewId: number, key?: string): Promise<VoteOutcome> {
       if (key === undefined) return run(voterId, reviewId, 'toggle');
       return db.transaction(async (trx) => {
         const at = now();
@@ -117,10 +127,13 @@ export function createVotes({ db, now = () => new Date() }: VotesDeps) {
           now: at,
           expiresAt,
         });
-        if (!mine) return replayed(await votesStore.keyOf(trx, voterId, key), reviewId);
-        const answer = await apply(trx, voterId, reviewId, 'toggle');
-        await votesStore.answerKey(trx, voterId, key, answer);
-        return answer;
+        if (!mine) {
+          const answer = replayed(await votesStore.keyOf(trx, voterId, key), reviewId);
+          return { answer, changedBusiness: null };
+        }
+        const outcome = await apply(trx, voterId, reviewId, 'toggle');
+        await votesStore.answerKey(trx, voterId, key, outcome.answer);
+        return outcome;
       });
     },
 

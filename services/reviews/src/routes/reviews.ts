@@ -23,7 +23,8 @@ import {
 import { Router, type Request, type Response } from 'express';
 import { writtenAt } from '../domain/backdating';
 import type { ReviewPage, Reviews } from '../domain/reviews';
-import type { Votes } from '../domain/votes';
+import type { VoteOutcome, Votes } from '../domain/votes';
+import { businessScope, type KeptBusinessPages } from '../domain/business-pages';
 
 const viewer = (req: Request) => req.auth?.userId ?? null;
 
@@ -39,8 +40,20 @@ const reviewId = (req: Request) => parseIdParam(req, 'id', 'Review not found');
  * `/api/reviews/**`. `allowBackdating` (ALLOW_BACKDATED_REVIEWS, development only) lets a new
  * review carry the date it was written (domain/backdating.ts).
  */
-export function reviewRoutes(reviews: Reviews, votes: Votes, allowBackdating = false): Router {
+export function reviewRoutes(
+  reviews: Reviews,
+  votes: Votes,
+  options: { allowBackdating?: boolean; keptPages?: KeptBusinessPages } = {},
+): Router {
+  const { allowBackdating = false, keptPages } = options;
   const router = Router();
+
+  /** A vote changes one business's page: the pages kept of other businesses stay. */
+  const sendVote = (res: Response, vote: VoteOutcome) => {
+    const changed = vote.changedBusiness === null ? [] : [businessScope(vote.changedBusiness)];
+    keptPages?.endsOnly(res, changed);
+    res.json(vote.answer);
+  };
 
   router.post('/', requireUser, async (req, res) => {
     const input = parseBody(CreateReviewRequestSchema, req);
@@ -90,15 +103,15 @@ export function reviewRoutes(reviews: Reviews, votes: Votes, allowBackdating = f
     const headers = parseWith(IdempotencyKeyHeaderSchema, {
       'Idempotency-Key': req.get('Idempotency-Key'),
     });
-    res.json(await votes.toggle(currentUserId(req), id, headers['Idempotency-Key']));
+    sendVote(res, await votes.toggle(currentUserId(req), id, headers['Idempotency-Key']));
   });
 
   router.put('/:id/helpful', requireUser, async (req, res) => {
-    res.json(await votes.set(currentUserId(req), reviewId(req)));
+    sendVote(res, await votes.set(currentUserId(req), reviewId(req)));
   });
 
   router.delete('/:id/helpful', requireUser, async (req, res) => {
-    res.json(await votes.unset(currentUserId(req), reviewId(req)));
+    sendVote(res, await votes.unset(currentUserId(req), reviewId(req)));
   });
 
   router.post('/:id/report', requireUser, async (req, res) => {
