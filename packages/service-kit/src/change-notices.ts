@@ -25,15 +25,19 @@ export const UNANNOUNCED_TABLES = [
 ];
 
 const TRIGGER = 'tc_changed';
+/** Row triggers do not see a truncate: a statement trigger announces it. */
+const TRUNCATE_TRIGGER = 'tc_changed_truncate';
 
 /**
- * Gives every table of `schema` (but the bookkeeping above) a statement trigger that NOTIFYs
- * CHANGE_CHANNEL with the schema's name. A trigger, not a call in each store, because the
- * announcement must cover every write, from any code path (routes, event consumers, jobs, a
- * migration, an operator's SQL), and NOTIFY is transactional: it is delivered at commit, once
- * per transaction however many statements ran, and never after a rollback. Tables added by
- * later migrations get theirs at the next start; tables that have one are left alone, so a
- * start takes no lock on them.
+ * Gives every table of `schema` (but the bookkeeping above) a row trigger that NOTIFYs
+ * CHANGE_CHANNEL with the schema's name, and a truncate trigger that does the same. A trigger,
+ * not a call in each store, because the announcement must cover every write, from any code path
+ * (routes, event consumers, jobs, a migration, an operator's SQL), and NOTIFY is transactional:
+ * it is delivered at commit, once per transaction however many rows changed, and never after a
+ * rollback. A row trigger, so that a statement that changes no row (an upsert that finds its row
+ * newer, a delete of nothing) announces nothing and ends nobody's kept answers. Tables added by
+ * later migrations get theirs at the next start; the statement triggers of earlier releases are
+ * replaced once; tables that have theirs are left alone, so a start takes no lock on them.
  */
 export async function announceChanges(db: Knex, schema: string): Promise<void> {
   await db.raw(
@@ -45,20 +49,38 @@ export async function announceChanges(db: Knex, schema: string): Promise<void> {
        end $$`,
     [schema],
   );
-  const { rows } = await db.raw<{ rows: { name: string }[] }>(
-    `select c.relname as name
+  const { rows } = await db.raw<{
+    rows: { name: string; row: boolean | null; truncate: boolean }[];
+  }>(
+    `select c.relname as name, (t.tgtype & 1) = 1 as row,
+            exists (select 1 from pg_trigger u
+                     where u.tgrelid = c.oid and u.tgname = ?) as truncate
        from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       left join pg_trigger t on t.tgrelid = c.oid and t.tgname = ?
       where n.nspname = ? and c.relkind in ('r', 'p') and not c.relispartition
-        and c.relname <> all(?::text[])
-        and not exists (select 1 from pg_trigger t where t.tgrelid = c.oid and t.tgname = ?)`,
-    [schema, UNANNOUNCED_TABLES, TRIGGER],
+        and c.relname <> all(?::text[])`,
+    [TRUNCATE_TRIGGER, TRIGGER, schema, UNANNOUNCED_TABLES],
   );
-  for (const { name } of rows) {
-    await db.raw(
-      `create trigger ?? after insert or update or delete or truncate on ??.??
-         for each statement execute function ??.tc_announce_change()`,
-      [TRIGGER, schema, name, schema],
-    );
+  for (const { name, row, truncate } of rows) {
+    if (row && truncate) continue;
+    // One transaction: the table is never without its announcement.
+    await db.transaction(async (trx) => {
+      if (row === false) await trx.raw('drop trigger ?? on ??.??', [TRIGGER, schema, name]);
+      if (!row) {
+        await trx.raw(
+          `create trigger ?? after insert or update or delete on ??.??
+             for each row execute function ??.tc_announce_change()`,
+          [TRIGGER, schema, name, schema],
+        );
+      }
+      if (!truncate) {
+        await trx.raw(
+          `create trigger ?? after truncate on ??.??
+             for each statement execute function ??.tc_announce_change()`,
+          [TRUNCATE_TRIGGER, schema, name, schema],
+        );
+      }
+    });
   }
 }
 
@@ -77,8 +99,8 @@ export interface ScopedTable {
 /**
  * Announces each row written to `table` as `<schema> <scope>:<key>` instead of the schema alone
  * (a truncate still announces the schema): a reader that keeps one part of a service (one
- * business's reviews) keeps it through writes to other parts. A row trigger, for the reasons
- * `announceChanges` gives; each distinct payload is delivered once per transaction, at commit.
+ * business's reviews) keeps it through writes to other parts. A row trigger, as
+ * `announceChanges`' are; each distinct payload is delivered once per transaction, at commit.
  * The table's trigger is named as `announceChanges`' is, which therefore leaves it alone. Call
  * it from a migration; `keyOf` must not read anything the writes it announces can leave stale.
  */
@@ -107,17 +129,14 @@ export async function announceScopedChanges(
        end $$`,
     [schema, `tc_announce_${table}`],
   );
-  await db.raw(`drop trigger if exists ?? on ??.??`, [TRIGGER, schema, table]);
-  await db.raw(
-    `create trigger ?? after insert or update or delete on ??.??
-       for each row execute function ??.??()`,
-    [TRIGGER, schema, table, schema, `tc_announce_${table}`],
-  );
+  await db.transaction(async (trx) => {
+    await trx.raw(`drop trigger if exists ?? on ??.??`, [TRIGGER, schema, table]);
+    await trx.raw(
+      `create trigger ?? after insert or update or delete on ??.??
+         for each row execute function ??.??()`,
+      [TRIGGER, schema, table, schema, `tc_announce_${table}`],
+    );
+  });
+  // Its truncate trigger, and every other table's triggers.
   await announceChanges(db, schema);
-  await db.raw(`drop trigger if exists ?? on ??.??`, [`${TRIGGER}_truncate`, schema, table]);
-  await db.raw(
-    `create trigger ?? after truncate on ??.??
-       for each statement execute function ??.tc_announce_change()`,
-    [`${TRIGGER}_truncate`, schema, table, schema],
-  );
 }

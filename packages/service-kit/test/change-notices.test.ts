@@ -79,6 +79,21 @@ describe('announceChanges', () => {
     expect(await heardAfter(() => db.raw('truncate later'))).toEqual(['notices']);
   });
 
+  it('announces nothing for a statement that changes no row, and replaces an earlier statement trigger', async () => {
+    expect(await heardAfter(() => db('marks').delete().where({ name: 'none' }))).toEqual([]);
+    // The form of earlier releases: a statement trigger, which announced every statement.
+    await db.raw('create table older (id int primary key)');
+    await db.raw(
+      `create trigger tc_changed after insert or update or delete or truncate on notices.older
+         for each statement execute function notices.tc_announce_change()`,
+    );
+    expect(await heardAfter(() => db('older').delete().where({ id: -1 }))).toEqual(['notices']);
+    await announceChanges(db, 'notices');
+    expect(await heardAfter(() => db('older').delete().where({ id: -1 }))).toEqual([]);
+    expect(await heardAfter(() => db('older').insert({ id: 1 }))).toEqual(['notices']);
+    expect(await heardAfter(() => db.raw('truncate older'))).toEqual(['notices']);
+  });
+
   it('announces a scoped table per row, with the part each row belongs to, once per transaction', async () => {
     await db.raw('create table items (id int primary key, shop int)');
     await db.raw('create table notes (id int primary key, item_id int)');

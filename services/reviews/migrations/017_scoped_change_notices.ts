@@ -12,14 +12,16 @@ const businessOfReview = '(select r.business_id from reviews r where r.id = $row
 /**
  * The tables a business's page of reviews is read from, announced per business (issue 20): a
  * business's kept first page (domain/business-pages.ts) outlives votes and reviews on other
- * businesses. What else a page shows (names, the reply's owner) comes from tables announced
- * as the whole service, which end every kept page.
+ * businesses. What else a page shows (its authors' and groups' names, the reply's owner) comes
+ * from tables announced as the whole service, which end every kept page.
  */
 export const BUSINESS_SCOPED_TABLES: ScopedTable[] = [
   { table: 'reviews', scope: 'business', keyOf: '$row.business_id' },
   { table: 'helpful_votes', scope: 'business', keyOf: businessOfReview },
   { table: 'review_tags', scope: 'business', keyOf: businessOfReview },
   { table: 'review_replies', scope: 'business', keyOf: businessOfReview },
+  // The business's name on its cards (catalog's, projected).
+  { table: 'businesses', scope: 'business', keyOf: '$row.id' },
 ];
 
 export const createScopedChangeNotices: Migration = {
@@ -32,7 +34,6 @@ export const createScopedChangeNotices: Migration = {
     const [{ schema }] = (await db.raw('select current_schema() as schema')).rows;
     for (const { table } of BUSINESS_SCOPED_TABLES) {
       await db.raw('drop trigger if exists tc_changed on ??', [table]);
-      await db.raw('drop trigger if exists tc_changed_truncate on ??', [table]);
       await db.raw('drop function if exists ??()', [`tc_announce_${table}`]);
     }
     await announceChanges(db, schema);

@@ -108,7 +108,10 @@ it('keeps a page through writes to other businesses, and ends it with one to its
   // ends every page.
   await silently(8);
   expect(await helpfulOn(businessId)).toBe(7);
-  await world.admin('users').where({ id: -1 }).update({ name: 'nobody' });
+  await world
+    .admin('users')
+    .where({ id: author.id })
+    .update({ name: world.admin.raw('name') });
   await world.until(async () => (await helpfulOn(businessId)) === 8, 'every page read again');
 
   // Put back what the silent writes changed, announced this time.
