@@ -297,9 +297,10 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
           url: config.DATABASE_URL,
           channel: CHANGE_CHANNEL,
           logger,
-          // The gateway keeps answers per service: a notice of one part of it ends them all.
           onNotify: (payload) => {
-            if (payload) kept.changed(parseChangeNotice(payload).service);
+            if (!payload) return;
+            const { service, scope } = parseChangeNotice(payload);
+            kept.changed(service, scope);
           },
           onReconnect: () => kept.listen(),
           onLost: () => kept.lost(),

@@ -65,7 +65,7 @@ export function tapFor(
   service: string,
 ): AnswerTap | undefined {
   if (keepable) {
-    const keeping = kept.begin(keepable.key, keepable.services);
+    const keeping = kept.begin(keepable.key, keepable.services, keepable.scope);
     return keeping && keepingTap(kept, keeping);
   }
   return method === 'GET' || method === 'HEAD' ? undefined : changingTap(kept, service);
@@ -90,7 +90,7 @@ export async function keptCall(
   if (!kept || !keyed) return load();
   const hit = kept.find(keyed.key);
   if (hit) return { status: hit.status, text: hit.body.toString() };
-  const keeping = kept.begin(keyed.key, keyed.services);
+  const keeping = kept.begin(keyed.key, keyed.services, keyed.scope);
   const answer = await load();
   if (keeping && answer?.status === 200 && usable(answer)) {
     kept.keep(keeping, { status: 200, headers: {}, body: answer.text });

@@ -43,17 +43,19 @@ function load(kept: KeptAnswers, req: Request, text: string, between?: () => voi
   return keyed.key;
 }
 
+const unscoped = (service: string) => ({ services: [service], scope: null });
+
 describe('keptReadOf', () => {
   it('names the services of the hot reads and nothing else', () => {
-    expect(keptReadOf('/api/groups/user')).toEqual(['communities']);
-    expect(keptReadOf('/api/groups/12')).toEqual(['communities']);
-    expect(keptReadOf('/api/groups/12/reviews')).toEqual(['reviews']);
-    expect(keptReadOf('/api/reviews/feed')).toEqual(['reviews']);
+    expect(keptReadOf('/api/groups/user')).toEqual(unscoped('communities'));
+    expect(keptReadOf('/api/groups/12')).toEqual(unscoped('communities'));
+    expect(keptReadOf('/api/groups/12/reviews')).toEqual(unscoped('reviews'));
+    expect(keptReadOf('/api/reviews/feed')).toEqual(unscoped('reviews'));
     // The browse list, but not catalog's search on the same path (kept there by time).
-    expect(keptReadOf('/api/businesses')).toEqual(['catalog']);
+    expect(keptReadOf('/api/businesses')).toEqual(unscoped('catalog'));
     expect(
       keptReadOf('/api/businesses/', '/api/businesses/?category=Restaurants&cursor=abc&total=1'),
-    ).toEqual(['catalog']);
+    ).toEqual(unscoped('catalog'));
     for (const query of ['search=pizza', 'category=Cafes&search=', 'limit=5&se%61rch=bread']) {
       expect([query, keptReadOf('/api/businesses', `/api/businesses?${query}`)]).toEqual([
         query,
@@ -73,6 +75,16 @@ describe('keptReadOf', () => {
       expect([path, keptReadOf(path)]).toEqual([path, undefined]);
     }
   });
+
+  it("scopes a business's reviews to its business, when its id is one a row can have", () => {
+    expect(keptReadOf('/api/businesses/42/reviews')).toEqual({
+      services: ['reviews'],
+      scope: 'business:42',
+    });
+    // Not the id reviews reads (7): its notices would never name this one.
+    expect(keptReadOf('/api/businesses/007/reviews')).toEqual(unscoped('reviews'));
+    expect(keptReadOf('/api/businesses/abc/reviews')).toEqual(unscoped('reviews'));
+  });
 });
 
 describe('KeptAnswers', () => {
@@ -84,6 +96,38 @@ describe('KeptAnswers', () => {
     expect(kept.find(key)?.body.toString()).toBe('[1]');
     kept.changed('communities');
     expect(kept.find(key)).toBeUndefined();
+  });
+
+  it('keeps an answer of one part through changes to other parts, and ends it with its own', () => {
+    const kept = listening();
+    const keep = (key: string, scope: string | null) => {
+      kept.begin(key, ['reviews'], scope);
+      kept.keep(kept.begin(key, ['reviews'], scope)!, answer(key));
+    };
+    const held = () => ['one', 'two', 'any'].filter((key) => kept.find(key));
+    keep('one', 'business:1');
+    keep('two', 'business:2');
+    keep('any', null);
+    kept.changed('catalog', 'business:1');
+    expect(held()).toEqual(['one', 'two', 'any']);
+    // A part's change ends that part, and every answer of no one part.
+    kept.changed('reviews', 'business:2');
+    expect(held()).toEqual(['one']);
+    keep('two', 'business:2');
+    kept.changed('reviews', 'business:1');
+    expect(held()).toEqual(['two']);
+    // A change to the whole service ends every part.
+    kept.changed('reviews');
+    expect(held()).toEqual([]);
+    // A load a change to its part overlapped is not kept; one to another part is.
+    kept.begin('one', ['reviews'], 'business:1');
+    const overlapped = kept.begin('one', ['reviews'], 'business:1')!;
+    kept.begin('two', ['reviews'], 'business:2');
+    const passed = kept.begin('two', ['reviews'], 'business:2')!;
+    kept.changed('reviews', 'business:1');
+    kept.keep(overlapped, answer('one'));
+    kept.keep(passed, answer('two'));
+    expect(held()).toEqual(['two']);
   });
 
   it('keeps an answer from its key’s second load', () => {

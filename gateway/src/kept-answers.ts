@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { BusinessListQuery } from '@trustcircle/contracts';
-import { ChangeGenerations } from '@trustcircle/service-kit';
+import { businessScope, ChangeGenerations } from '@trustcircle/service-kit';
 import type { Request } from 'express';
 import { LRUCache } from 'lru-cache';
 
@@ -12,22 +12,25 @@ export interface KeptAnswer {
   body: Buffer | string;
 }
 
-/** A keepable read: its cache key and the services its answer comes from. */
+/**
+ * A keepable read: its cache key, the services its answer comes from, and the one part of them
+ * it shows (`business:42`), if only one: writes announced for other parts leave it.
+ */
 export interface Keyed {
   key: string;
   services: readonly string[];
+  scope: string | null;
 }
 
 /** A load of a keepable read under way: what it depends on, as it stood when it began. */
-export interface Keeping {
-  key: string;
-  services: readonly string[];
+export interface Keeping extends Keyed {
   stamps: readonly number[];
 }
 
 interface Entry {
   answer: KeptAnswer;
   services: readonly string[];
+  scope: string | null;
   stamps: readonly number[];
 }
 
@@ -46,10 +49,22 @@ export interface KeptAnswersOptions {
  * business page keeps its two halves, compose/business-detail.ts). A read a service caches
  * itself by time (search, trending) is not here: the gateway would stretch its staleness.
  */
-const KEPT_READS: { path: RegExp; services: readonly string[]; notWith?: string }[] = [
+const KEPT_READS: {
+  path: RegExp;
+  services: readonly string[];
+  notWith?: string;
+  /** The part of its services the read shows, from the path's match. */
+  scope?: (match: RegExpExecArray) => string | null;
+}[] = [
   { path: /^\/api\/groups(\/user|\/\d{1,10})?\/?$/i, services: ['communities'] },
   { path: /^\/api\/users\/[^/]+\/groups\/?$/i, services: ['communities'] },
   { path: /^\/api\/reviews\/(feed|user)\/?$/i, services: ['reviews'] },
+  // A business's reviews are its rows alone (reviews' migration 017): before the other lists.
+  {
+    path: /^\/api\/businesses\/([^/]+)\/reviews\/?$/i,
+    services: ['reviews'],
+    scope: (match) => businessScope(match[1]!),
+  },
   { path: /^\/api\/(groups|businesses|users)\/[^/]+\/reviews\/?$/i, services: ['reviews'] },
   { path: /^\/api\/users\/[^/]+\/review-stats\/?$/i, services: ['reviews'] },
   // A keyset page of catalog's rows; with `search` it is catalog's search, kept there by time.
@@ -65,13 +80,20 @@ const KEPT_READS: { path: RegExp; services: readonly string[]; notWith?: string 
  * The services a GET of `path` depends on, when its answer may be kept; `url` (the request's,
  * its query included) is read only for a read that some query parameter rules out.
  */
-export function keptReadOf(path: string, url = path): readonly string[] | undefined {
-  const read = KEPT_READS.find((candidate) => candidate.path.test(path));
-  if (read?.notWith) {
-    const at = url.indexOf('?');
-    if (at >= 0 && new URLSearchParams(url.slice(at + 1)).has(read.notWith)) return undefined;
+export function keptReadOf(
+  path: string,
+  url = path,
+): { services: readonly string[]; scope: string | null } | undefined {
+  for (const read of KEPT_READS) {
+    const match = read.path.exec(path);
+    if (!match) continue;
+    if (read.notWith) {
+      const at = url.indexOf('?');
+      if (at >= 0 && new URLSearchParams(url.slice(at + 1)).has(read.notWith)) return undefined;
+    }
+    return { services: read.services, scope: read.scope?.(match) ?? null };
   }
-  return read?.services;
+  return undefined;
 }
 
 /** Whom an answer is for: the user and the roles their token carries, or any visitor. */
@@ -131,9 +153,9 @@ export class KeptAnswers {
     this.reset();
   }
 
-  /** A committed write to `service`: its answers kept so far are no longer current. */
-  changed(service: string): void {
-    this.changes.changed(service);
+  /** A committed write to `service` (to one part of it): its answers kept so far (of that part) are no longer current. */
+  changed(service: string, scope: string | null = null): void {
+    this.changes.changed(service, scope);
   }
 
   /**
@@ -142,8 +164,8 @@ export class KeptAnswers {
    */
   keyOf(req: Request, path: string): Keyed | undefined {
     if (!this.changes.heard || req.method !== 'GET') return undefined;
-    const services = keptReadOf(path, req.originalUrl);
-    if (!services) return undefined;
+    const read = keptReadOf(path, req.originalUrl);
+    if (!read) return undefined;
     const headers = req.headers;
     if (CONDITIONAL.some((name) => headers[name] !== undefined)) return undefined;
     if (headers['cache-control']?.includes('no-cache')) return undefined;
@@ -152,24 +174,30 @@ export class KeptAnswers {
     const encoding = headers['accept-encoding'] ?? '';
     // Parts joined by newlines, which no header or URL holds: no two requests' keys can meet.
     const key = `read\n${caller}\n${headers.host ?? ''}\n${encoding}\n${req.originalUrl}`;
-    return { key, services };
+    return { key, ...read };
   }
 
   /**
    * The key of a call the gateway makes itself for `req` (a half of a composed answer), or
    * undefined when nothing may be kept for it. `caller: false` for a call made without the
-   * caller's token, whose answer is everyone's.
+   * caller's token, whose answer is everyone's; `scope`: the one part of the service it shows.
    */
-  callKeyOf(req: Request, call: string, service: string, caller: boolean): Keyed | undefined {
+  callKeyOf(
+    req: Request,
+    call: string,
+    service: string,
+    caller: boolean,
+    scope: string | null = null,
+  ): Keyed | undefined {
     if (!this.changes.heard || req.headers['cache-control']?.includes('no-cache')) return undefined;
     const who = callerOf(caller ? req.tcSession : undefined);
-    return { key: `call\n${who}\n${service}\n${call}`, services: [service] };
+    return { key: `call\n${who}\n${service}\n${call}`, services: [service], scope };
   }
 
   /** The kept answer for `key`, if none of its services changed since it was loaded. */
   find(key: string): KeptAnswer | undefined {
     const entry = this.cache.get(key);
-    if (entry && this.changes.current(entry.services, entry.stamps)) {
+    if (entry && this.changes.current(entry.services, entry.stamps, entry.scope)) {
       this.served += 1;
       return entry.answer;
     }
@@ -183,12 +211,16 @@ export class KeptAnswers {
    * view of one business among thousands) is not copied, kept and pushed out again, which
    * cost more than it saved and filled the old generation of the heap.
    */
-  begin(key: string, services: readonly string[]): Keeping | undefined {
+  begin(
+    key: string,
+    services: readonly string[],
+    scope: string | null = null,
+  ): Keeping | undefined {
     if (!this.asked.has(key)) {
       this.asked.set(key, true);
       return undefined;
     }
-    return { key, services, stamps: this.changes.stampOf(services) };
+    return { key, services, scope, stamps: this.changes.stampOf(services) };
   }
 
   /**
@@ -197,12 +229,9 @@ export class KeptAnswers {
    */
   keep(keeping: Keeping, answer: KeptAnswer): void {
     if (answer.status !== 200 || answer.body.length > this.maxAnswerBytes) return;
-    if (!this.changes.current(keeping.services, keeping.stamps)) return;
-    this.cache.set(keeping.key, {
-      answer,
-      services: keeping.services,
-      stamps: keeping.stamps,
-    });
+    const { key, services, scope, stamps } = keeping;
+    if (!this.changes.current(services, stamps, scope)) return;
+    this.cache.set(key, { answer, services, scope, stamps });
   }
 
   /** Answers and body bytes held now. */

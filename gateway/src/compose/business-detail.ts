@@ -1,6 +1,6 @@
 import type { ErrorBody } from '@trustcircle/contracts';
 import { withTimeout } from '@trustcircle/http-server';
-import { HttpError, type Logger } from '@trustcircle/service-kit';
+import { businessScope, HttpError, type Logger } from '@trustcircle/service-kit';
 import type { Request, RequestHandler } from 'express';
 import type { KeptAnswers } from '../kept-answers';
 import { keptCall } from '../kept-answers-taps';
@@ -71,7 +71,8 @@ export function businessAsVisitor(
   const requestId = (req as { id?: unknown }).id;
   return keptCall(
     deps.kept,
-    deps.kept?.callKeyOf(req, path, 'catalog', false),
+    // Its rows are the business's alone (catalog's migration 009).
+    deps.kept?.callKeyOf(req, path, 'catalog', false, businessScope(id)),
     () =>
       deps.upstreams
         .requestText(deps.catalogUrl, {
@@ -107,7 +108,7 @@ export function composeBusinessDetail(deps: BusinessDetailDeps): RequestHandler 
         keptCall(
           deps.kept,
           // The viewer's votes and held reviews make this half the caller's own.
-          deps.kept?.callKeyOf(req, path, 'reviews', true),
+          deps.kept?.callKeyOf(req, path, 'reviews', true, businessScope(id)),
           () =>
             deps.upstreams.requestText(deps.reviewsUrl, {
               method: 'GET',

@@ -1,4 +1,4 @@
-import type { Knex } from './db';
+import type { Knex, Migration } from './db';
 
 /**
  * The Postgres channel on which every service's committed writes are announced, the payload
@@ -7,6 +7,18 @@ import type { Knex } from './db';
  * current until it hears of a change to the service that gave them (gateway/src/kept-answers.ts).
  */
 export const CHANGE_CHANNEL = 'tc_changed';
+
+/** The scope of one business's rows (`business:42`), in reviews and catalog alike. */
+export const BUSINESS_SCOPE = 'business';
+
+/**
+ * The scope of business `id` as its rows announce it, or null for an id no row has (`007`,
+ * `abc`): a read of it is then of no one part, and any write ends it.
+ */
+export function businessScope(id: number | string): string | null {
+  const text = String(id);
+  return /^[1-9][0-9]{0,9}$/.test(text) ? `${BUSINESS_SCOPE}:${text}` : null;
+}
 
 /** A notice's service, and the part of it changed, or null when it may be any. */
 export function parseChangeNotice(payload: string): { service: string; scope: string | null } {
@@ -139,4 +151,34 @@ export async function announceScopedChanges(
   });
   // Its truncate trigger, and every other table's triggers.
   await announceChanges(db, schema);
+}
+
+/** The schema a migration runs in (the service's own, as `createDb` sets its search path). */
+async function schemaOf(db: Knex): Promise<string> {
+  const { rows } = await db.raw<{ rows: { schema: string }[] }>(
+    'select current_schema() as schema',
+  );
+  return rows[0]!.schema;
+}
+
+/**
+ * The migration that announces `tables` by scope (`announceScopedChanges`), and, rolled back,
+ * as the whole service again.
+ */
+export function scopedChangesMigration(name: string, tables: readonly ScopedTable[]): Migration {
+  return {
+    name,
+    async up(db: Knex) {
+      const schema = await schemaOf(db);
+      for (const table of tables) await announceScopedChanges(db, schema, table);
+    },
+    async down(db: Knex) {
+      const schema = await schemaOf(db);
+      for (const { table } of tables) {
+        await db.raw('drop trigger if exists ?? on ??.??', [TRIGGER, schema, table]);
+        await db.raw('drop function if exists ??.??()', [schema, `tc_announce_${table}`]);
+      }
+      await announceChanges(db, schema);
+    },
+  };
 }

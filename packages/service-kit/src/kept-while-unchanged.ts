@@ -4,7 +4,6 @@ import { ChangeGenerations } from './change-generations';
 import { CHANGE_CHANNEL, parseChangeNotice } from './change-notices';
 import type { Logger } from './logger';
 import { listenPg, type PgListener } from './pg-listen';
-import { ScopedChanges } from './scoped-changes';
 import type { BackgroundWorker } from './server';
 
 export interface KeptWhileUnchangedOptions<V> {
@@ -20,9 +19,8 @@ export interface KeptWhileUnchangedOptions<V> {
 interface Entry<V> {
   value: V;
   stamp: readonly number[];
-  /** The part of the service the value shows, and where scoped changes stood at its load. */
+  /** The part of the service the value shows, if only one. */
   scope: string | null;
-  mark: number;
 }
 
 /** Where a write request's `endsOnly` leaves the parts it changed. */
@@ -46,7 +44,6 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export class KeptWhileUnchanged<V extends object> {
   private readonly generations = new ChangeGenerations();
-  private readonly scoped = new ScopedChanges();
   private readonly services: readonly string[];
   private readonly cache: LRUCache<string, Entry<V>>;
   /** Reads answered from memory, and reads that loaded (metrics, tests). */
@@ -84,27 +81,19 @@ export class KeptWhileUnchanged<V extends object> {
       return entry.value;
     }
     this.loaded += 1;
-    const loading = {
-      stamp: this.generations.stampOf(this.services),
-      scope,
-      mark: this.scoped.mark,
-    };
+    const loading = { stamp: this.generations.stampOf(this.services), scope };
     const value = await load();
     if (this.current(loading)) this.cache.set(key, { value, ...loading });
     return value;
   }
 
   private current(entry: Omit<Entry<V>, 'value'>): boolean {
-    if (!this.generations.current(this.services, entry.stamp)) return false;
-    // A value of no one part may show any: a write to any part ends it.
-    if (entry.scope === null) return this.scoped.mark === entry.mark;
-    return !this.scoped.changedSince(entry.scope, entry.mark);
+    return this.generations.current(this.services, entry.stamp, entry.scope);
   }
 
   /** A committed write to the service, or to one part of it (`scope`). */
   changed(scope: string | null = null): void {
-    if (scope === null) this.generations.changed(this.services[0]!);
-    else this.scoped.changed(scope);
+    this.generations.changed(this.services[0]!, scope);
   }
 
   /**

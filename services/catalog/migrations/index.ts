@@ -7,6 +7,7 @@ import { searchPrefixes } from './005_search_prefix';
 import { createOwners } from './006_owners';
 import { orderGroupScores } from './007_group_scores_order';
 import { storeScoreSums } from './008_score_sums';
+import { announceBusinessChanges } from './009_scoped_change_notices';
 
 /** Catalog publishes (outbox) and consumes (inbox) events. */
 export const migrations: Migration[] = [
@@ -19,4 +20,5 @@ export const migrations: Migration[] = [
   createOwners,
   orderGroupScores,
   storeScoreSums,
+  announceBusinessChanges,
 ];

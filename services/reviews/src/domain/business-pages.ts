@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_LIMIT } from '@trustcircle/contracts';
-import type { KeptWhileUnchanged, Knex } from '@trustcircle/service-kit';
+import { businessScope, type KeptWhileUnchanged, type Knex } from '@trustcircle/service-kit';
 import { viewOf, type PageArgs, type ReviewView, type SharedCard } from '../store/review-cards';
 import { reviewsStore } from '../store/reviews-store';
 
@@ -11,12 +11,6 @@ export interface KeptPage {
 }
 
 export type KeptBusinessPages = KeptWhileUnchanged<KeptPage>;
-
-/**
- * The part of reviews a business's page shows, as its tables announce their writes
- * (migrations/017_scoped_change_notices.ts): its page outlives writes to other businesses.
- */
-export const businessScope = (businessId: number): string => `business:${businessId}`;
 
 /** Voters of one review kept at most; a page with a review of more is read whole for members. */
 const MOST_KEPT_VOTERS = 200;
@@ -77,6 +71,8 @@ export function businessPages(
     if (!kept || page.before !== null || page.limit !== DEFAULT_PAGE_LIMIT) {
       return reviewsStore.businessPage(db, businessId, page, viewerId);
     }
+    // Its scope, as its tables announce their writes (migrations/017): writes to other
+    // businesses leave it.
     const shown = await kept.read(
       String(businessId),
       () => load(businessId, page),

@@ -17,6 +17,7 @@ import {
   parseQuery,
   parseWith,
   requireUser,
+  businessScope,
   sendJsonText,
   sendJsonTextPage,
 } from '@trustcircle/service-kit';
@@ -24,7 +25,7 @@ import { Router, type Request, type Response } from 'express';
 import { writtenAt } from '../domain/backdating';
 import type { ReviewPage, Reviews } from '../domain/reviews';
 import type { VoteOutcome, Votes } from '../domain/votes';
-import { businessScope, type KeptBusinessPages } from '../domain/business-pages';
+import type { KeptBusinessPages } from '../domain/business-pages';
 
 const viewer = (req: Request) => req.auth?.userId ?? null;
 
@@ -50,8 +51,9 @@ export function reviewRoutes(
 
   /** A vote changes one business's page: the pages kept of other businesses stay. */
   const sendVote = (res: Response, vote: VoteOutcome) => {
-    const changed = vote.changedBusiness === null ? [] : [businessScope(vote.changedBusiness)];
-    keptPages?.endsOnly(res, changed);
+    const scope = vote.changedBusiness === null ? null : businessScope(vote.changedBusiness);
+    if (vote.changedBusiness === null) keptPages?.endsOnly(res, []);
+    else if (scope !== null) keptPages?.endsOnly(res, [scope]);
     res.json(vote.answer);
   };
 
