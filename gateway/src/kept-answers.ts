@@ -153,7 +153,10 @@ export class KeptAnswers {
     this.reset();
   }
 
-  /** A committed write to `service` (to one part of it): its answers kept so far (of that part) are no longer current. */
+  /**
+   * A committed write to `service`, or to one part of it: its answers kept so far (of that
+   * part, and of no one part) are no longer current.
+   */
   changed(service: string, scope: string | null = null): void {
     this.changes.changed(service, scope);
   }

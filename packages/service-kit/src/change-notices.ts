@@ -103,7 +103,7 @@ export interface ScopedTable {
   scope: string;
   /**
    * SQL giving a changed row's scope key, with `$row` standing for the row (`$row.business_id`,
-   * or a lookup from it); a null key announces nothing for the row.
+   * or a lookup from it); a null key announces the whole schema.
    */
   keyOf: string;
 }
@@ -123,11 +123,11 @@ export async function announceScopedChanges(
 ): Promise<void> {
   if (!/^[a-z_][a-z0-9_]*$/.test(scope)) throw new Error(`bad scope ${scope}`);
   const key = (row: 'new' | 'old') => keyOf.replaceAll('$row', row);
+  // A row of no known part (a lookup that finds nothing) is announced as the whole schema.
   const notify = (row: 'new' | 'old') => `
            key := ${key(row)};
-           if key is not null then
-             perform pg_notify('${CHANGE_CHANNEL}', tg_table_schema || ' ${scope}:' || key);
-           end if;`;
+           perform pg_notify('${CHANGE_CHANNEL}',
+                             tg_table_schema || coalesce(' ${scope}:' || key, ''));`;
   await db.raw(
     `create or replace function ??.?? () returns trigger language plpgsql
        set search_path from current as $$
