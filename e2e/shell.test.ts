@@ -135,7 +135,9 @@ describe('visitor', () => {
   it('reaches controls by keyboard with a visible focus ring, and F8 focuses notifications', async () => {
     const p = await page();
     await p.goto('/');
-    await p.getByRole('heading', { level: 1 }).waitFor();
+    // The HTML paints a frame and the hero's heading before the scripts run; React then
+    // replaces them, and a control focused in that frame is gone. Wait for React's own.
+    await p.locator('#hero-search').waitFor();
     const seen: string[] = [];
     for (let i = 0; i < 12; i += 1) {
       await p.keyboard.press('Tab');
