@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { CHANGED_PARTS_HEADER } from '@trustcircle/service-kit';
 import type { Request, Response } from 'express';
 import type { Dispatcher } from 'undici';
 import type { ForwardVia } from './upstream';
@@ -15,6 +16,12 @@ const HOP_BY_HOP = new Set([
   'transfer-encoding',
   'upgrade',
 ]);
+
+/**
+ * Answer headers a service addresses to the gateway alone: never passed on, but seen by the
+ * answer's tap (the parts a write changed, for the kept answers).
+ */
+const FOR_THE_GATEWAY = new Set([CHANGED_PARTS_HEADER]);
 
 export interface ForwardTarget {
   /** `host:port`, the Host header the service sees. */
@@ -46,7 +53,10 @@ export interface ForwardOptions extends ForwardVia {
   drop: readonly string[];
   /** May change the service's answer headers before they are sent on. */
   onResponse?(headers: IncomingHttpHeaders): void;
-  /** Sees the answer as it is passed on, once it has ended whole (the kept answers). */
+  /**
+   * Sees the answer as it is passed on, once it has ended whole (the kept answers), with the
+   * headers addressed to the gateway alone.
+   */
   tap?: AnswerTap;
   /** No answer: the caller answers the client (nothing was sent yet) or it is cut. */
   onError(err: Error): void;
@@ -102,7 +112,7 @@ export function forward(
         const value = passed[name];
         if (value === undefined) continue;
         if (HOP_BY_HOP.has(name)) delete passed[name];
-        else res.setHeader(name, value);
+        else if (!FOR_THE_GATEWAY.has(name)) res.setHeader(name, value);
       }
       options.tap?.start(statusCode, passed);
       res.writeHead(statusCode);

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import { CHANGED_PARTS_HEADER, parseChangedParts } from '@trustcircle/service-kit';
 import type { AnswerTap } from './forward';
 import type { Keeping, KeptAnswer, KeptAnswers, Keyed } from './kept-answers';
 
@@ -18,8 +19,18 @@ export function sendKept(res: ServerResponse, answer: KeptAnswer): void {
   res.end(answer.body);
 }
 
-/** Headers of one passage, never replayed: the replay gets its own. */
-const UNKEPT_HEADERS = ['date', 'x-request-id', 'traceparent', 'tracestate', 'server-timing'];
+/**
+ * Headers of one passage, never replayed (the replay gets its own), and what a service
+ * addresses to the gateway alone.
+ */
+const UNKEPT_HEADERS = [
+  'date',
+  'x-request-id',
+  'traceparent',
+  'tracestate',
+  'server-timing',
+  CHANGED_PARTS_HEADER,
+];
 
 /** Copies a service's answer as it is passed on, and keeps it once it has ended whole. */
 export function keepingTap(kept: KeptAnswers, keeping: Keeping): AnswerTap {
@@ -48,12 +59,21 @@ export function keepingTap(kept: KeptAnswers, keeping: Keeping): AnswerTap {
   };
 }
 
-/** A write passed to `service`: its answers kept so far are dropped as its answer leaves. */
+/**
+ * A write passed to `service`: its answers kept so far are dropped as its answer leaves, those
+ * of the parts it changed (and of no one part) when its answer names them, else all.
+ */
 export function changingTap(kept: KeptAnswers, service: string): AnswerTap {
+  let parts: string[] | null = null;
   return {
-    start: () => undefined,
+    start: (_status, headers) => {
+      parts = parseChangedParts(headers[CHANGED_PARTS_HEADER]);
+    },
     data: () => undefined,
-    end: () => kept.changed(service),
+    end: () => {
+      if (parts === null) kept.changed(service);
+      else for (const part of parts) kept.changed(service, part);
+    },
   };
 }
 

@@ -1,5 +1,7 @@
 import type { Request } from 'express';
+import { CHANGED_PARTS_HEADER } from '@trustcircle/service-kit';
 import { KeptAnswers, keptReadOf, type KeptAnswer } from './kept-answers';
+import { changingTap } from './kept-answers-taps';
 
 const answer = (text: string, status = 200): KeptAnswer => ({
   status,
@@ -44,6 +46,12 @@ function load(kept: KeptAnswers, req: Request, text: string, between?: () => voi
 }
 
 const unscoped = (service: string) => ({ services: [service], scope: null });
+
+/** Keeps `key`'s answer (its own name), of reviews' `scope`, as its second load would. */
+function keepOfReviews(kept: KeptAnswers, key: string, scope: string | null) {
+  kept.begin(key, ['reviews'], scope);
+  kept.keep(kept.begin(key, ['reviews'], scope)!, answer(key));
+}
 
 describe('keptReadOf', () => {
   it('names the services of the hot reads and nothing else', () => {
@@ -100,10 +108,7 @@ describe('KeptAnswers', () => {
 
   it('keeps an answer of one part through changes to other parts, and ends it with its own', () => {
     const kept = listening();
-    const keep = (key: string, scope: string | null) => {
-      kept.begin(key, ['reviews'], scope);
-      kept.keep(kept.begin(key, ['reviews'], scope)!, answer(key));
-    };
+    const keep = (key: string, scope: string | null) => keepOfReviews(kept, key, scope);
     const held = () => ['one', 'two', 'any'].filter((key) => kept.find(key));
     keep('one', 'business:1');
     keep('two', 'business:2');
@@ -128,6 +133,36 @@ describe('KeptAnswers', () => {
     kept.keep(overlapped, answer('one'));
     kept.keep(passed, answer('two'));
     expect(held()).toEqual(['two']);
+  });
+
+  it('ends, as a write passes, what its answer names as changed, else all of its service', () => {
+    const kept = listening();
+    const keep = (key: string, scope: string | null) => keepOfReviews(kept, key, scope);
+    const held = () => ['one', 'two', 'any'].filter((key) => kept.find(key));
+    const write = (parts?: string) => {
+      const tap = changingTap(kept, 'reviews');
+      tap.start(200, parts === undefined ? {} : { [CHANGED_PARTS_HEADER]: parts });
+      tap.end();
+    };
+    const keepAll = () => {
+      keep('one', 'business:1');
+      keep('two', 'business:2');
+      keep('any', null);
+    };
+    keepAll();
+    write('none');
+    expect(held()).toEqual(['one', 'two', 'any']);
+    write('business:2');
+    expect(held()).toEqual(['one']);
+    keepAll();
+    write('business:1,business:2');
+    expect(held()).toEqual([]);
+    // Named in no form it can trust, or not named: any part may have changed.
+    for (const parts of [undefined, '', 'business:01', 'business:1;drop', 'none,business:1']) {
+      keepAll();
+      write(parts);
+      expect([parts, held()]).toEqual([parts, []]);
+    }
   });
 
   it('keeps an answer from its key’s second load', () => {

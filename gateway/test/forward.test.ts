@@ -25,6 +25,8 @@ let gateway: Server;
 let gatewayUrl: string;
 let upstreams: Upstreams;
 let errors: string[] = [];
+/** The answer headers each tapped forward's tap was given. */
+let tapped: IncomingMessage['headers'][] = [];
 
 const listen = (server: Server) =>
   new Promise<string>((resolve) =>
@@ -82,6 +84,11 @@ beforeAll(async () => {
       onResponse(headers) {
         delete headers['set-cookie'];
       },
+      tap: {
+        start: (_status, headers) => void tapped.push({ ...headers }),
+        data: () => undefined,
+        end: () => undefined,
+      },
       onError(err) {
         errors.push(err.message);
         if (res.headersSent) return void res.destroy();
@@ -103,6 +110,7 @@ afterAll(async () => {
 beforeEach(() => {
   seen = [];
   errors = [];
+  tapped = [];
   behaviours.clear();
 });
 
@@ -142,6 +150,17 @@ describe('forward', () => {
     expect(ok.headers.get('set-cookie')).toBeNull();
     // The service's keep-alive hint is of its connection to us, not of ours to the client.
     expect(ok.headers.get('keep-alive')).not.toBe('timeout=77');
+  });
+
+  it('keeps what a service addresses to the gateway alone from the client, and shows it to the tap', async () => {
+    behaviours.set('/base/vote', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'tc-changed-parts': 'business:3' });
+      res.end('{}');
+    });
+    const res = await fetch(`${gatewayUrl}/vote`, { method: 'POST' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('tc-changed-parts')).toBeNull();
+    expect(tapped).toEqual([expect.objectContaining({ 'tc-changed-parts': 'business:3' })]);
   });
 
   it('streams a large request body to the service and its answer back', async () => {

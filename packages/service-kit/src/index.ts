@@ -3,6 +3,7 @@ export * from './config';
 export * from './cursor';
 export * from './after-commit';
 export * from './change-notices';
+export * from './changed-parts';
 export * from './db';
 export * from './db-errors';
 export * from './errors';

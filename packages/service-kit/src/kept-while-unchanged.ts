@@ -1,7 +1,8 @@
-import type { RequestHandler, Response } from 'express';
+import type { RequestHandler } from 'express';
 import { LRUCache } from 'lru-cache';
 import { ChangeGenerations } from './change-generations';
 import { CHANGE_CHANNEL, parseChangeNotice } from './change-notices';
+import { CHANGED_PARTS_HEADER, parseChangedParts } from './changed-parts';
 import type { Logger } from './logger';
 import { listenPg, type PgListener } from './pg-listen';
 import type { BackgroundWorker } from './server';
@@ -22,9 +23,6 @@ interface Entry<V> {
   /** The part of the service the value shows, if only one. */
   scope: string | null;
 }
-
-/** Where a write request's `endsOnly` leaves the parts it changed. */
-const ENDS_ONLY = Symbol('keptEndsOnly');
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -96,14 +94,6 @@ export class KeptWhileUnchanged<V extends object> {
     this.generations.changed(this.services[0]!, scope);
   }
 
-  /**
-   * The write request `res` answers changed only these parts of the service (none: it changed
-   * nothing): `endedByWrites` ends what was kept of them alone.
-   */
-  endsOnly(res: Response, scopes: readonly string[]): void {
-    (res.locals as Record<symbol, readonly string[]>)[ENDS_ONLY] = scopes;
-  }
-
   /** Listening (again), or deaf: either way what was kept may have missed a write. */
   listen(): void {
     this.cache.clear();
@@ -124,7 +114,8 @@ export class KeptWhileUnchanged<V extends object> {
     if (READS.has(req.method)) return next();
     const end = res.end;
     res.end = ((...args: Parameters<typeof end>) => {
-      const only = (res.locals as Record<symbol, readonly string[] | undefined>)[ENDS_ONLY];
+      // The parts the write named (changed-parts.ts `changedOnly`), else any.
+      const only = parseChangedParts(res.getHeader(CHANGED_PARTS_HEADER));
       if (only) for (const scope of only) this.changed(scope);
       else this.changed();
       return end.apply(res, args);

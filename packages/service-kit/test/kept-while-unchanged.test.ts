@@ -6,6 +6,7 @@ import { Client } from 'pg';
 import {
   announceChanges,
   announceScopedChanges,
+  changedOnly,
   createDb,
   createLogger,
   KeptWhileUnchanged,
@@ -173,7 +174,7 @@ describe('KeptWhileUnchanged', () => {
     const app = express();
     app.use(kept.endedByWrites);
     app.post('/shop/:id', (req, res) => {
-      kept.endsOnly(res, [`shop:${req.params.id}`]);
+      changedOnly(res, [`shop:${req.params.id}`]);
       res.json({ ok: true });
     });
     const server: Server = await new Promise((resolve) => {

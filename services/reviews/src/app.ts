@@ -37,10 +37,7 @@ export function createReviewsApp(ctx: ServiceContext<ReviewsConfig>): ServicePar
     app.use('/api/reviews', replyRoutes(createReplies({ db: ctx.db })));
     app.use(
       '/api/reviews',
-      reviewRoutes(reviews, votes, {
-        allowBackdating: ctx.config.ALLOW_BACKDATED_REVIEWS,
-        keptPages,
-      }),
+      reviewRoutes(reviews, votes, { allowBackdating: ctx.config.ALLOW_BACKDATED_REVIEWS }),
     );
     app.use('/api/moderation', moderationRoutes({ moderation, queue, reviews }));
     app.use('/api/photos', photoRoutes(photos));

@@ -18,6 +18,7 @@ import {
   parseWith,
   requireUser,
   businessScope,
+  changedOnly,
   sendJsonText,
   sendJsonTextPage,
 } from '@trustcircle/service-kit';
@@ -25,7 +26,6 @@ import { Router, type Request, type Response } from 'express';
 import { writtenAt } from '../domain/backdating';
 import type { ReviewPage, Reviews } from '../domain/reviews';
 import type { VoteOutcome, Votes } from '../domain/votes';
-import type { KeptBusinessPages } from '../domain/business-pages';
 
 const viewer = (req: Request) => req.auth?.userId ?? null;
 
@@ -44,17 +44,19 @@ const reviewId = (req: Request) => parseIdParam(req, 'id', 'Review not found');
 export function reviewRoutes(
   reviews: Reviews,
   votes: Votes,
-  options: { allowBackdating?: boolean; keptPages?: KeptBusinessPages } = {},
+  options: { allowBackdating?: boolean } = {},
 ): Router {
-  const { allowBackdating = false, keptPages } = options;
+  const { allowBackdating = false } = options;
   const router = Router();
 
-  /** A vote changes one business's page: the pages kept of other businesses stay. */
-  const sendVote = (res: Response, vote: VoteOutcome) => {
-    const scope = vote.changedBusiness === null ? null : businessScope(vote.changedBusiness);
-    if (vote.changedBusiness === null) keptPages?.endsOnly(res, []);
-    else if (scope !== null) keptPages?.endsOnly(res, [scope]);
-    res.json(vote.answer);
+  /**
+   * A vote changes its review's business alone (nothing, when it was cast already): what is
+   * kept of other businesses, here and in the gateway, stays.
+   */
+  const sendVote = (res: Response, { answer, changedBusiness }: VoteOutcome) => {
+    const part = changedBusiness === null ? null : businessScope(changedBusiness);
+    if (changedBusiness === null || part !== null) changedOnly(res, part === null ? [] : [part]);
+    res.json(answer);
   };
 
   router.post('/', requireUser, async (req, res) => {
