@@ -132,6 +132,13 @@ export const VoteChangedEventDataSchema = z.object({
 });
 export type VoteChangedEventData = z.infer<typeof VoteChangedEventDataSchema>;
 
+/**
+ * How long a consumer of `reviews.vote.changed` lets a vote wait for others to apply them in
+ * one transaction (service-kit consumer `batch.waitMs`): a score or a "found helpful" notice
+ * that much later, for a transaction shared by every vote of those milliseconds.
+ */
+export const VOTE_BATCH_WAIT_MS = 25;
+
 /** One moderation decision, automatic (`actorId` null) or a moderator's, or an appeal. */
 export const ModerationDecidedEventDataSchema = z.object({
   id: Id,

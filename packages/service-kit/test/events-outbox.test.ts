@@ -4,6 +4,7 @@ import { TEST_NATS_URL } from '@trustcircle/testing';
 import { connect, type NatsConnection } from 'nats';
 import { eventNaming, publish, streamConfig } from '../src';
 import {
+  batchingConsumer,
   captureLogger,
   countingConsumer,
   createEventsWorld,
@@ -238,18 +239,7 @@ describe('consumer', () => {
   it('applies batched subjects several at a time, each event once', async () => {
     const ctx = world.context();
     const batches: number[] = [];
-    const consumer = countingConsumer(ctx, {
-      purpose: 'batched',
-      batch: {
-        subjects: ['reviews.vote.changed'],
-        async handle(trx, events) {
-          batches.push(events.length);
-          await trx('effects').insert(
-            events.map((event) => ({ event_id: event.id, review_id: event.data.reviewId })),
-          );
-        },
-      },
-    });
+    const consumer = batchingConsumer(ctx, { purpose: 'batched', sizes: batches });
     // A backlog first, so batches have something to gather.
     const ids = await world.writeEvents(120);
     world.relay(ctx).start();

@@ -41,10 +41,11 @@ export interface EventConsumerOptions<S extends EventSubject> {
   /**
    * Events of these subjects are applied several at a time: the ones waiting when a batch
    * starts (up to `maxEvents`) share one transaction, one inbox statement and one commit, and
-   * `handle` gets them in delivery order (duplicates and already applied ones removed). Nothing
-   * waits to fill a batch: under load batches grow, when quiet each holds one event. A batch
-   * that fails is applied again one event at a time with the consumer's `handle`, so one bad
-   * event costs only itself its retries.
+   * `handle` gets them in delivery order (duplicates and already applied ones removed). A batch
+   * starts once its first event has waited `waitMs` (default 0: under load batches grow, when
+   * quiet each holds one event) or `maxEvents` are waiting. A batch that fails is applied again
+   * one event at a time with the consumer's `handle`, so one bad event costs only itself its
+   * retries.
    */
   batch?: {
     subjects: readonly S[];
@@ -52,6 +53,11 @@ export interface EventConsumerOptions<S extends EventSubject> {
     maxEvents?: number;
     /** Batches running at once. */
     concurrency?: number;
+    /**
+     * How long a batch's first event may wait for others: a transaction, an inbox statement
+     * and a commit shared by more events, for that much later an effect.
+     */
+    waitMs?: number;
   };
 }
 
@@ -184,8 +190,10 @@ export function createEventConsumer<S extends EventSubject>(
 
   const batching = options.batch;
   const batchSubjects = new Set<EventSubject>(batching?.subjects ?? []);
-  const queued: { msg: JsMsg; event: EventEnvelope<S> }[] = [];
+  const queued: { msg: JsMsg; event: EventEnvelope<S>; at: number }[] = [];
   let batchesRunning = 0;
+  /** Starts the batches once the first queued event has waited `waitMs`. */
+  let waiting: NodeJS.Timeout | null = null;
 
   function track(task: Promise<void>): void {
     inflight.add(task);
@@ -195,12 +203,22 @@ export function createEventConsumer<S extends EventSubject>(
   function startBatches(): void {
     if (!batching) return;
     if (abort.signal.aborted) {
+      if (waiting) clearTimeout(waiting);
       // Shutting down: hand them back at once rather than after ack_wait.
       for (const { msg } of queued.splice(0)) settle(msg, () => msg.nak());
       return;
     }
+    const maxEvents = batching.maxEvents ?? 100;
     while (batchesRunning < (batching.concurrency ?? 2) && queued.length > 0) {
-      const items = queued.splice(0, batching.maxEvents ?? 100);
+      const wait = queued[0]!.at + (batching.waitMs ?? 0) - Date.now();
+      if (wait > 0 && queued.length < maxEvents) {
+        waiting ??= setTimeout(() => {
+          waiting = null;
+          startBatches();
+        }, wait);
+        return;
+      }
+      const items = queued.splice(0, maxEvents);
       batchesRunning += 1;
       track(
         applyBatch(batching.handle, items).finally(() => {
@@ -298,7 +316,7 @@ export function createEventConsumer<S extends EventSubject>(
           const event = accept(msg, filter.subjects);
           if (!event) continue;
           if (batchSubjects.has(event.type)) {
-            queued.push({ msg, event });
+            queued.push({ msg, event, at: Date.now() });
             startBatches();
             continue;
           }

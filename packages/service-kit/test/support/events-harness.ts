@@ -152,4 +152,25 @@ export function countingConsumer(
   });
 }
 
+/** `countingConsumer` that applies votes in batches; each batch's size is pushed to `sizes`. */
+export function batchingConsumer(
+  ctx: EventsContext,
+  options: { purpose: string; waitMs?: number; concurrency?: number; sizes?: number[] },
+) {
+  const { purpose, sizes, ...batching } = options;
+  return countingConsumer(ctx, {
+    purpose,
+    batch: {
+      subjects: ['reviews.vote.changed'],
+      ...batching,
+      async handle(trx, events) {
+        sizes?.push(events.length);
+        await trx('effects').insert(
+          events.map((event) => ({ event_id: event.id, review_id: event.data.reviewId })),
+        );
+      },
+    },
+  });
+}
+
 export { waitFor } from '@trustcircle/testing';

@@ -1,4 +1,4 @@
-import { REVIEW_SUBJECTS, USER_SUBJECTS } from '@trustcircle/contracts';
+import { REVIEW_SUBJECTS, USER_SUBJECTS, VOTE_BATCH_WAIT_MS } from '@trustcircle/contracts';
 import { afterCommit, createEventConsumer, type EventsContext } from '@trustcircle/service-kit';
 import { scoring } from '../domain/scoring';
 import { ownersStore } from '../store/owners-store';
@@ -29,6 +29,8 @@ export function createProjectionsConsumer(
     batch: {
       subjects: ['reviews.vote.changed'],
       concurrency: 1,
+      // A vote's effect may come a moment later; batches of one cost a transaction each.
+      waitMs: VOTE_BATCH_WAIT_MS,
       async handle(trx, events) {
         await scoring.applyVotes(
           trx,

@@ -1,4 +1,4 @@
-import { REVIEW_SUBJECTS, USER_SUBJECTS } from '@trustcircle/contracts';
+import { REVIEW_SUBJECTS, USER_SUBJECTS, VOTE_BATCH_WAIT_MS } from '@trustcircle/contracts';
 import { createEventConsumer, type EventsContext } from '@trustcircle/service-kit';
 import { businessesStore } from '../store/businesses-store';
 import { usersStore } from '../store/users-store';
@@ -33,6 +33,8 @@ export function createNotificationsConsumer(ctx: EventsContext, announce: Announ
     batch: {
       subjects: ['reviews.vote.changed'],
       concurrency: 1,
+      // A vote's effect may come a moment later; batches of one cost a transaction each.
+      waitMs: VOTE_BATCH_WAIT_MS,
       async handle(trx, events) {
         await votesChanged(
           trx,
