@@ -45,10 +45,12 @@ function votersByUser(
 /**
  * A business's page of reviews for a viewer. Its first page is half of the composed business
  * page, read by every visitor and member of it: it is kept once for everyone while nothing it
- * shows has changed (`kept`: no write to the business's reviews, votes, tags or replies, nor to
- * the rest of reviews' tables), its cards with the votes on them, and a viewer's `hasVoted` is
- * looked up in memory: a page read from memory costs Postgres nothing (docs/performance.md,
- * sixteenth session). Later pages, and pages of another size, are read whole: few read them.
+ * shows has changed (`kept`: no write announced for the business, `business:<id>`, by the
+ * tables migration 017 scopes (its reviews, votes, tags, replies, projection row, moderation
+ * queue, log and unusual activity), nor to the rest of reviews' tables), its cards with the
+ * votes on them, and a viewer's `hasVoted` is looked up in memory: a page read from memory
+ * costs Postgres nothing (docs/performance.md, sixteenth session). Later pages, and pages of
+ * another size, are read whole: few read them.
  */
 export function businessPages(
   db: Knex,
