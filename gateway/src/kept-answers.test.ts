@@ -232,6 +232,20 @@ describe('KeptAnswers', () => {
     expect(call(member(1), true)).toBeUndefined();
   });
 
+  it('keeps a visitor’s composed page whole, of its business, and no member’s', () => {
+    const kept = listening();
+    const page = (who: Partial<Request>, id = '3', headers: Record<string, string> = {}) =>
+      kept.composedKeyOf(
+        request(`/api/businesses/${id}`, { path: `/api/businesses/${id}`, ...who }, headers),
+        id,
+      );
+    expect(page({})).toMatchObject({ services: ['catalog', 'reviews'], scope: 'business:3' });
+    expect(page({}, '007')).toMatchObject({ scope: null });
+    expect(page(member(1))).toBeUndefined();
+    expect(page({}, '3', { 'if-none-match': 'W/"x"' })).toBeUndefined();
+    expect(page({ method: 'HEAD' })).toBeUndefined();
+  });
+
   it('keeps only whole 200s, and nothing while it cannot hear changes', () => {
     const kept = listening();
     const keyed = kept.keyOf(request('/api/groups/5'), '/api/groups/5')!;

@@ -165,10 +165,8 @@ export class KeptAnswers {
    * The cache key of `req` when it is a keepable read (GET of a kept path, no conditional or
    * no-cache request), else undefined.
    */
-  keyOf(req: Request, path: string): Keyed | undefined {
-    if (!this.changes.heard || req.method !== 'GET') return undefined;
-    const read = keptReadOf(path, req.originalUrl);
-    if (!read) return undefined;
+  keyOf(req: Request, path: string, read = keptReadOf(path, req.originalUrl)): Keyed | undefined {
+    if (!this.changes.heard || req.method !== 'GET' || !read) return undefined;
     const headers = req.headers;
     if (CONDITIONAL.some((name) => headers[name] !== undefined)) return undefined;
     if (headers['cache-control']?.includes('no-cache')) return undefined;
@@ -178,6 +176,19 @@ export class KeptAnswers {
     // Parts joined by newlines, which no header or URL holds: no two requests' keys can meet.
     const key = `read\n${caller}\n${headers.host ?? ''}\n${encoding}\n${req.originalUrl}`;
     return { key, ...read };
+  }
+
+  /**
+   * The key of a visitor's composed page of business `id`, kept whole: for a visitor both its
+   * halves are everyone's, so a read of it is one lookup, with nothing composed or hashed. A
+   * member's page is composed from its halves (the reviews half is theirs alone).
+   */
+  composedKeyOf(req: Request, id: string): Keyed | undefined {
+    if (req.tcSession) return undefined;
+    return this.keyOf(req, req.path, {
+      services: ['catalog', 'reviews'],
+      scope: businessScope(id),
+    });
   }
 
   /**

@@ -217,6 +217,51 @@ describe('kept answers', () => {
     await waitFor(async () => (await pageName(member)) === `Quiet ${round}`);
   });
 
+  it('keeps a visitor’s composed page whole, one lookup a read, until its business changes', async () => {
+    const { name, id } = await newBusiness('Whole Bakery');
+    const visitor = stack.client();
+    const page = async () => {
+      const res = await visitor.get(`/api/businesses/${id}`);
+      expect(res.status).toBe(200);
+      return res;
+    };
+    const reads = async () => {
+      const metrics = await (await fetch(`${stack.running.get('gateway')!.opsUrl}/metrics`)).text();
+      const count = (outcome: string) =>
+        Number(
+          metrics
+            .split('\n')
+            .find((l) => l.startsWith('gateway_kept_answer_reads_total{') && l.includes(outcome))
+            ?.split(' ')
+            .at(-1) ?? Number.NaN,
+        );
+      return [count('"served"'), count('"loaded"')];
+    };
+    const quiet = async (round: () => Promise<void>) =>
+      inQuiet('catalog', () => inQuiet('reviews', round));
+    let etag = '';
+    await quiet(async () => {
+      await page();
+      etag = (await page()).headers.get('etag') ?? ''; // kept from its second load
+      const [served, loaded] = await reads();
+      const kept = await page();
+      // Answered by one lookup: neither half was looked up.
+      expect((await reads()).map((n, i) => n - [served, loaded][i]!)).toEqual([1, 0]);
+      expect({ etag: kept.headers.get('etag'), name: kept.body.name }).toEqual({ etag, name });
+    });
+    expect(etag).toMatch(/^W\//);
+    await quiet(async () => {
+      await page();
+      await unannounced('update catalog.businesses set name = $1 where id = $2', [
+        `Whole renamed ${id}`,
+        id,
+      ]);
+      expect((await page()).body.name).toBe(name);
+    });
+    await admin.query('update catalog.businesses set name = name where id = $1', [id]);
+    await waitFor(async () => (await page()).body.name === `Whole renamed ${id}`);
+  });
+
   it('keeps catalog’s browse list until catalog announces a write', async () => {
     const { id } = await newBusiness('Kept Listing');
     const listed = async () => {

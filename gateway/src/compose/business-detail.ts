@@ -3,7 +3,7 @@ import { withTimeout } from '@trustcircle/http-server';
 import { businessScope, HttpError, type Logger } from '@trustcircle/service-kit';
 import type { Request, RequestHandler } from 'express';
 import type { KeptAnswers } from '../kept-answers';
-import { keptCall } from '../kept-answers-taps';
+import { keptCall, sendKept } from '../kept-answers-taps';
 import type { TokenMinter } from '../tokens';
 import type { Upstreams } from '../upstream';
 import { upstreamHeaders } from './calls';
@@ -134,6 +134,10 @@ export function composeBusinessDetail(deps: BusinessDetailDeps): RequestHandler 
       req.method === 'GET' || req.method === 'HEAD' ? composedBusinessId(req.path) : undefined;
     if (id === undefined) return next();
     res.locals.metricsRoute = 'compose:business-detail';
+    const whole = deps.kept?.composedKeyOf(req, id);
+    const kept = whole && deps.kept!.find(whole.key);
+    if (kept) return sendKept(res, kept);
+    const keeping = whole && deps.kept!.begin(whole.key, whole.services, whole.scope);
     const [catalog, reviews] = await Promise.all([
       businessAsVisitor(deps, id, req),
       reviewsOf(id, req),
@@ -145,11 +149,20 @@ export function composeBusinessDetail(deps: BusinessDetailDeps): RequestHandler 
     }
     // Both answers are passed on as the services wrote them: parsing and re-serialising a page
     // of reviews per request cost more than the rest of the composition.
-    res.type('application/json').send(
-      withFields(catalog.text, [
-        ['reviews', reviews ?? '[]'],
-        ['reviewsUnavailable', String(reviews === null)],
-      ]),
-    );
+    const body = withFields(catalog.text, [
+      ['reviews', reviews ?? '[]'],
+      ['reviewsUnavailable', String(reviews === null)],
+    ]);
+    res.type('application/json').send(body);
+    // As sent (the ETag is the send's): a page without its reviews is not kept.
+    if (keeping && reviews !== null) {
+      const headers = { 'content-type': String(res.getHeader('content-type')) };
+      const etag = res.getHeader('etag');
+      deps.kept!.keep(keeping, {
+        status: 200,
+        headers: typeof etag === 'string' ? { ...headers, etag } : headers,
+        body: Buffer.from(body),
+      });
+    }
   };
 }
