@@ -32,6 +32,16 @@ async function untilUrl(p: Page, ok: (url: URL) => boolean, timeoutMs = 5000) {
 
 const toast = (p: Page) => p.getByRole('region', { name: 'Notification' });
 
+/**
+ * The landing page as React draws it. The HTML paints a frame and the hero's heading before the
+ * scripts run, and React replaces them: a control used in that frame (focused, clicked, typed
+ * into) is gone. The hero's search box is React's alone.
+ */
+async function reactLanding(p: Page): Promise<void> {
+  await p.getByRole('heading', { level: 1, name: /Reviews you can trust/ }).waitFor();
+  await p.locator('#hero-search').waitFor();
+}
+
 describe('visitor', () => {
   it('sees the landing page, and its links lead where they say', async () => {
     const p = await page();
@@ -65,9 +75,8 @@ describe('visitor', () => {
     await p.getByRole('heading', { level: 1, name: /how trust scores work/ }).waitFor();
 
     await p.goto('/');
-    // Until the session is known the page is a spinner and the only search box is the top
-    // bar's (which searches on /): wait for the landing's hero.
-    await p.getByRole('heading', { level: 1, name: /Reviews you can trust/ }).waitFor();
+    // Until React has drawn the hero, the only search box is the top bar's (which searches on /).
+    await reactLanding(p);
     await p.getByLabel('Search businesses or products').last().fill('  coffee & cake ');
     await p.getByRole('button', { name: 'Search', exact: true }).click();
     await untilUrl(
@@ -113,7 +122,7 @@ describe('visitor', () => {
   it('gets a usable landing page at 390 px with a drawer menu', async () => {
     const p = await page(390);
     await p.goto('/');
-    await p.getByRole('heading', { level: 1, name: /Reviews you can trust/ }).waitFor();
+    await reactLanding(p);
     await screenshot(p, 'landing-390');
     const width = await p.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
@@ -135,9 +144,7 @@ describe('visitor', () => {
   it('reaches controls by keyboard with a visible focus ring, and F8 focuses notifications', async () => {
     const p = await page();
     await p.goto('/');
-    // The HTML paints a frame and the hero's heading before the scripts run; React then
-    // replaces them, and a control focused in that frame is gone. Wait for React's own.
-    await p.locator('#hero-search').waitFor();
+    await reactLanding(p);
     const seen: string[] = [];
     for (let i = 0; i < 12; i += 1) {
       await p.keyboard.press('Tab');
