@@ -2,6 +2,7 @@ import type { BackgroundWorker, Knex, Logger } from '@trustcircle/service-kit';
 import { clientKey } from '../client-address';
 import type { GatewayConfig } from '../config';
 import { createRateLimits } from '../rate-limits';
+import { coalescedCounters } from '../store/coalesced-counters';
 import { knexCountersStore } from '../store/counters-store';
 import { knexDevicesStore } from '../store/devices-store';
 import { Limiter } from './limiter';
@@ -19,7 +20,7 @@ export function createGatewayLimits(
   logger: Logger,
   secureCookies: boolean,
 ) {
-  const counters = knexCountersStore(db);
+  const counters = coalescedCounters(knexCountersStore(db));
   const devicesStore = knexDevicesStore(db);
   const limiter = new Limiter(counters);
   const scale = config.LIMITS_SCALE;
