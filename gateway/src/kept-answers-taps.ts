@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
-import { CHANGED_PARTS_HEADER, parseChangedParts } from '@trustcircle/service-kit';
+import { CHANGED_PARTS_HEADER, partsChangedBy } from '@trustcircle/service-kit';
 import type { AnswerTap } from './forward';
 import type { Keeping, KeptAnswer, KeptAnswers, Keyed } from './kept-answers';
 
@@ -61,13 +61,14 @@ export function keepingTap(kept: KeptAnswers, keeping: Keeping): AnswerTap {
 
 /**
  * A write passed to `service`: its answers kept so far are dropped as its answer leaves, those
- * of the parts it changed (and of no one part) when its answer names them, else all.
+ * of the parts it changed (and of no one part) when its answer names them, else all; nothing
+ * when it was refused (`partsChangedBy`).
  */
 export function changingTap(kept: KeptAnswers, service: string): AnswerTap {
   let parts: string[] | null = null;
   return {
-    start: (_status, headers) => {
-      parts = parseChangedParts(headers[CHANGED_PARTS_HEADER]);
+    start: (status, headers) => {
+      parts = partsChangedBy(status, headers[CHANGED_PARTS_HEADER]);
     },
     data: () => undefined,
     end: () => {

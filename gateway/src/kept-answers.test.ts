@@ -139,9 +139,9 @@ describe('KeptAnswers', () => {
     const kept = listening();
     const keep = (key: string, scope: string | null) => keepOfReviews(kept, key, scope);
     const held = () => ['one', 'two', 'any'].filter((key) => kept.find(key));
-    const write = (parts?: string) => {
+    const write = (parts?: string, status = 200) => {
       const tap = changingTap(kept, 'reviews');
-      tap.start(200, parts === undefined ? {} : { [CHANGED_PARTS_HEADER]: parts });
+      tap.start(status, parts === undefined ? {} : { [CHANGED_PARTS_HEADER]: parts });
       tap.end();
     };
     const keepAll = () => {
@@ -162,6 +162,17 @@ describe('KeptAnswers', () => {
       keepAll();
       write(parts);
       expect([parts, held()]).toEqual([parts, []]);
+    }
+    // Refused, it changed nothing (its notices would say otherwise); failed, anything may have.
+    for (const status of [400, 403, 404, 409, 422, 429]) {
+      keepAll();
+      write(undefined, status);
+      expect([status, held()]).toEqual([status, ['one', 'two', 'any']]);
+    }
+    for (const status of [500, 503]) {
+      keepAll();
+      write(undefined, status);
+      expect([status, held()]).toEqual([status, []]);
     }
   });
 

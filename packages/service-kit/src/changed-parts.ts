@@ -33,3 +33,13 @@ export function parseChangedParts(value: unknown): string[] | null {
   const parts = value.split(',');
   return parts.every((part) => PART.test(part)) ? parts : null;
 }
+
+/**
+ * The parts a write changed, from its answer's status and header: none when the service refused
+ * it (4xx changes nothing; anything such a write did commit is announced by Postgres' notices
+ * like any write), else the header's parts (null: any). So a client's refused writes, at the
+ * rate its write limits allow, do not end everyone's kept answers of the service.
+ */
+export function partsChangedBy(status: number, header: unknown): string[] | null {
+  return status >= 400 && status < 500 ? [] : parseChangedParts(header);
+}

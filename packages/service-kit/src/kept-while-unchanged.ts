@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import { LRUCache } from 'lru-cache';
 import { ChangeGenerations } from './change-generations';
 import { CHANGE_CHANNEL, parseChangeNotice } from './change-notices';
-import { CHANGED_PARTS_HEADER, parseChangedParts } from './changed-parts';
+import { CHANGED_PARTS_HEADER, partsChangedBy } from './changed-parts';
 import type { Logger } from './logger';
 import { listenPg, type PgListener } from './pg-listen';
 import type { BackgroundWorker } from './server';
@@ -114,8 +114,8 @@ export class KeptWhileUnchanged<V extends object> {
     if (READS.has(req.method)) return next();
     const end = res.end;
     res.end = ((...args: Parameters<typeof end>) => {
-      // The parts the write named (changed-parts.ts `changedOnly`), else any.
-      const only = parseChangedParts(res.getHeader(CHANGED_PARTS_HEADER));
+      // The parts the write named (changed-parts.ts `changedOnly`), none if refused, else any.
+      const only = partsChangedBy(res.statusCode, res.getHeader(CHANGED_PARTS_HEADER));
       if (only) for (const scope of only) this.changed(scope);
       else this.changed();
       return end.apply(res, args);

@@ -1,6 +1,11 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
-import { CHANGED_PARTS_HEADER, changedOnly, parseChangedParts } from '../src/changed-parts';
+import {
+  CHANGED_PARTS_HEADER,
+  changedOnly,
+  parseChangedParts,
+  partsChangedBy,
+} from '../src/changed-parts';
 
 const answer = () => new ServerResponse(new IncomingMessage(new Socket()));
 
@@ -19,5 +24,15 @@ describe('changed parts', () => {
     for (const value of [undefined, 42, ['business:1'], '', 'business', 'business:0', 'none,x:1']) {
       expect([value, parseChangedParts(value)]).toEqual([value, null]);
     }
+  });
+
+  it('reads no part changed by a write the service refused, and any by one that failed', () => {
+    for (const status of [400, 403, 404, 409, 429, 499]) {
+      expect([status, partsChangedBy(status, undefined)]).toEqual([status, []]);
+    }
+    expect(partsChangedBy(200, 'business:4')).toEqual(['business:4']);
+    expect(partsChangedBy(201, undefined)).toBeNull();
+    expect(partsChangedBy(500, 'none')).toEqual([]);
+    expect(partsChangedBy(503, undefined)).toBeNull();
   });
 });

@@ -107,6 +107,7 @@ describe('KeptWhileUnchanged', () => {
     const app = express();
     app.use(kept.endedByWrites);
     app.post('/write', (_req, res) => res.status(201).json({ ok: true }));
+    app.post('/refused', (_req, res) => res.status(409).json({ message: 'no' }));
     app.get('/read', (_req, res) => res.json({ ok: true }));
     const server: Server = await new Promise((resolve) => {
       const started = app.listen(0, '127.0.0.1', () => resolve(started));
@@ -116,6 +117,10 @@ describe('KeptWhileUnchanged', () => {
       await until('a', 3);
       const kept1 = loads;
       await fetch(`${base}/read`);
+      await markOf('a');
+      expect(loads).toBe(kept1);
+      // A write refused changed nothing: the mark stays.
+      await fetch(`${base}/refused`, { method: 'POST' });
       await markOf('a');
       expect(loads).toBe(kept1);
       // The handler wrote nothing Postgres would announce: only the answer ends the kept mark.
