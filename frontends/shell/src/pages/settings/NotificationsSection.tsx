@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { NotificationKind, NotificationPreferences } from '@trustcircle/contracts';
 import { NOTIFICATION_KINDS } from '@trustcircle/contracts/social';
 import { api, useFailureToast } from '@trustcircle/ui';
@@ -37,11 +38,15 @@ export function NotificationsSection() {
     queryKey: [PREFERENCES_PATH],
     queryFn: () => api.get<NotificationPreferences>(PREFERENCES_PATH),
   });
+  // The change being saved, shown from the click's own render: the mutation's and the query's
+  // states reach React a task later, and meanwhile the controlled switch flipped back.
+  const [saving, setSaving] = useState<Partial<NotificationPreferences> | null>(null);
   const save = useMutation({
     mutationFn: (change: Partial<NotificationPreferences>) =>
       api.put<NotificationPreferences>(PREFERENCES_PATH, change),
     onSuccess: (answer) => client.setQueryData([PREFERENCES_PATH], answer),
     onError: failed('Could not save your notification settings'),
+    onSettled: () => setSaving(null),
   });
   if (preferences.isLoading)
     return (
@@ -55,8 +60,10 @@ export function NotificationsSection() {
         We couldn&apos;t load your notification settings right now.
       </p>
     );
-  // While a change is saved the switch shows it (and is disabled); the answer then rules.
-  const current = { ...preferences.data, ...(save.isPending ? save.variables : {}) };
+  // While a change is saved the switch shows it (and is disabled); the answer then rules, read
+  // from the cache, which holds it before the query's own state does (no flicker back).
+  const saved = client.getQueryData<NotificationPreferences>([PREFERENCES_PATH]);
+  const current = { ...preferences.data, ...saved, ...saving };
   return (
     <div className="d-grid gap-3">
       {NOTIFICATION_KINDS.map((kind) => (
@@ -68,8 +75,12 @@ export function NotificationsSection() {
             id={`notify-${kind}`}
             aria-describedby={`notify-${kind}-hint`}
             checked={current[kind]}
-            disabled={save.isPending}
-            onChange={(event) => save.mutate({ [kind]: event.target.checked })}
+            disabled={saving !== null}
+            onChange={(event) => {
+              const change = { [kind]: event.target.checked };
+              setSaving(change);
+              save.mutate(change);
+            }}
           />
           <label className="form-check-label fw-semibold" htmlFor={`notify-${kind}`}>
             {KIND_LABELS[kind].label}
