@@ -39,8 +39,9 @@ export function statesInTurn(
  * address's counter, and requests from one address (an office behind one NAT, a carrier's
  * shared address, the benches' loopback) each locked that one row in turn, waiting for the
  * previous commit: 1.2 of a helpful vote's 8.6 ms of CPU at 300 votes/s on the bench machine
- * (docs/performance.md, nineteenth session). Each request still learns the count it would have seen alone, in the
- * order the requests came, so a limit refuses exactly the requests it refused before.
+ * (docs/performance.md, nineteenth session). Each request still learns the count it would have
+ * seen alone, in the order the requests came, so a limit refuses exactly the requests it
+ * refused before.
  */
 export function coalescedCounters(store: CountersStore): CountersStore {
   let queue: Waiting[] = [];
