@@ -63,7 +63,7 @@ export function NotificationsSection() {
   // While a change is saved the switch shows it (and is disabled); the answer then rules, read
   // from the cache, which holds it before the query's own state does (no flicker back).
   const saved = client.getQueryData<NotificationPreferences>([PREFERENCES_PATH]);
-  const current = { ...preferences.data, ...saved, ...saving };
+  const current = { ...(saved ?? preferences.data), ...saving };
   return (
     <div className="d-grid gap-3">
       {NOTIFICATION_KINDS.map((kind) => (
