@@ -128,7 +128,10 @@ export class KeptAnswers {
     sizeCalculation: (_value, key) => key.length + 64,
   });
   private readonly maxAnswerBytes: number;
-  /** Reads answered from memory, and keepable reads that asked their service (metrics). */
+  /**
+   * Requests to services for keepable reads (metrics): spared by an answer from memory (one for
+   * each service it shows: a visitor's composed page spares two), and made.
+   */
   served = 0;
   loaded = 0;
 
@@ -208,14 +211,18 @@ export class KeptAnswers {
     return { key: `call\n${who}\n${service}\n${call}`, services: [service], scope };
   }
 
-  /** The kept answer for `key`, if none of its services changed since it was loaded. */
-  find(key: string): KeptAnswer | undefined {
+  /**
+   * The kept answer for `key`, if none of its services changed since it was loaded. `loads`:
+   * a miss is loaded from one service; false for a visitor's composed page, whose halves'
+   * lookups then count what they spare or ask.
+   */
+  find(key: string, loads = true): KeptAnswer | undefined {
     const entry = this.cache.get(key);
     if (entry && this.changes.current(entry.services, entry.stamps, entry.scope)) {
-      this.served += 1;
+      this.served += entry.services.length;
       return entry.answer;
     }
-    this.loaded += 1;
+    if (loads) this.loaded += 1;
     return undefined;
   }
 

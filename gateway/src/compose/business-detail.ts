@@ -135,7 +135,7 @@ export function composeBusinessDetail(deps: BusinessDetailDeps): RequestHandler 
     if (id === undefined) return next();
     res.locals.metricsRoute = 'compose:business-detail';
     const whole = deps.kept?.composedKeyOf(req, id);
-    const kept = whole && deps.kept!.find(whole.key);
+    const kept = whole && deps.kept!.find(whole.key, false);
     if (kept) return sendKept(res, kept);
     const keeping = whole && deps.kept!.begin(whole.key, whole.services, whole.scope);
     const [catalog, reviews] = await Promise.all([
