@@ -129,8 +129,8 @@ export class KeptAnswers {
   });
   private readonly maxAnswerBytes: number;
   /**
-   * Requests to services for keepable reads (metrics): spared by an answer from memory (one for
-   * each service it shows: a visitor's composed page spares two), and made.
+   * Kept answers served (one per lookup that answered: a visitor's whole composed page is one),
+   * and requests made to services for keepable reads (metrics).
    */
   served = 0;
   loaded = 0;
@@ -219,7 +219,7 @@ export class KeptAnswers {
   find(key: string, loads = true): KeptAnswer | undefined {
     const entry = this.cache.get(key);
     if (entry && this.changes.current(entry.services, entry.stamps, entry.scope)) {
-      this.served += entry.services.length;
+      this.served += 1;
       return entry.answer;
     }
     if (loads) this.loaded += 1;

@@ -2,7 +2,7 @@ import { Counter, Gauge, type Registry } from 'prom-client';
 
 /** What a cache of reads tallies itself (the gateway's kept answers, a service's kept pages). */
 export interface KeptTallies {
-  /** Loads spared by an answer from memory, and loads made, of what may be kept. */
+  /** Answers served from memory, and loads made, of what may be kept. */
   readonly served: number;
   readonly loaded: number;
   readonly size: { answers: number; bytes: number };
@@ -28,7 +28,7 @@ export function keptReadsMetrics(
 ): void {
   new Counter({
     name: names.reads,
-    help: `Loads of ${what} that may be kept, by outcome: spared (served from memory), or made`,
+    help: `Reads of ${what} that may be kept, by outcome: served from memory, or loaded`,
     labelNames: ['outcome'],
     registers: [registry],
     collect() {
