@@ -5,6 +5,7 @@ export * from './after-commit';
 export * from './change-notices';
 export * from './changed-parts';
 export * from './db';
+export * from './database-pools';
 export * from './db-errors';
 export * from './errors';
 export * from './http-app';

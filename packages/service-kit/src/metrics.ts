@@ -48,30 +48,37 @@ interface PoolStats {
 }
 
 /**
- * The database pool's saturation, read at scrape time: connections in use and idle, requests
- * waiting for one, and the bound. Waiting requests mean the pool (DATABASE_POOL_MAX) is the limit.
+ * The database pools' saturation, read at scrape time, by pool (`service`, and `relay`: the
+ * outbox relay's own connection): connections in use and idle, requests waiting for one, and
+ * the bound. Waiting requests mean the pool (DATABASE_POOL_MAX) is the limit.
  */
-export function poolMetrics(registry: Registry, db: Knex): void {
-  const pool = () => (db.client as { pool?: PoolStats }).pool;
+export function poolMetrics(registry: Registry, pools: Record<string, Knex>): void {
+  const each = (read: (stats: PoolStats, name: string) => void) => {
+    for (const [name, db] of Object.entries(pools)) {
+      const stats = (db.client as { pool?: PoolStats }).pool;
+      if (stats) read(stats, name);
+    }
+  };
   new Gauge({
     name: 'db_pool_connections',
-    help: 'Database pool connections by state (used, idle) and requests waiting for one',
-    labelNames: ['state'] as const,
+    help: 'Database pool connections by pool and state (used, idle) and requests waiting for one',
+    labelNames: ['pool', 'state'] as const,
     registers: [registry],
     collect() {
-      const stats = pool();
-      if (!stats) return;
-      this.set({ state: 'used' }, stats.numUsed());
-      this.set({ state: 'idle' }, stats.numFree());
-      this.set({ state: 'waiting' }, stats.numPendingAcquires());
+      each((stats, pool) => {
+        this.set({ pool, state: 'used' }, stats.numUsed());
+        this.set({ pool, state: 'idle' }, stats.numFree());
+        this.set({ pool, state: 'waiting' }, stats.numPendingAcquires());
+      });
     },
   });
   new Gauge({
     name: 'db_pool_max',
-    help: 'Most connections the database pool opens',
+    help: 'Most connections each database pool opens',
+    labelNames: ['pool'] as const,
     registers: [registry],
     collect() {
-      this.set(pool()?.max ?? 0);
+      each((stats, pool) => this.set({ pool }, stats.max));
     },
   });
 }

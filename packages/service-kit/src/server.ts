@@ -15,7 +15,8 @@ import type { Registry } from 'prom-client';
 import type { z } from 'zod';
 import { JwtVerifier } from './auth';
 import { ConfigError, loadConfig, shutdownDrainMs, type BaseServiceConfig } from './config';
-import { createDb, migrate, pingDb, type Knex, type Migration } from './db';
+import { createDatabasePools } from './database-pools';
+import { migrate, pingDb, type Knex, type Migration } from './db';
 import { answerClientErrors, SERVICE_MAX_HEADER_BYTES } from './input';
 import { readJwks } from './jwt-keys';
 import { createLogger, type Logger } from './logger';
@@ -36,6 +37,8 @@ export interface ServiceContext<C extends BaseServiceConfig = BaseServiceConfig>
   config: C;
   logger: Logger;
   db: Knex;
+  /** The outbox relay's own connection (a service with events), or `db`. */
+  relayDb: Knex;
   nats: NatsLink | null;
   registry: Registry;
   verifier: JwtVerifier | null;
@@ -107,15 +110,19 @@ export async function startService<C extends BaseServiceConfig>(
     ...env,
   });
   const logger = createLogger(definition.name, config.LOG_LEVEL);
-  const db = createDb({
+  const { db, relayDb } = createDatabasePools({
     url: config.DATABASE_URL,
     schema: definition.name,
     poolMax: config.DATABASE_POOL_MAX,
+    ownRelay: definition.usesNats !== false,
     logger,
     ...(definition.databaseSettings ? { settings: definition.databaseSettings(config) } : {}),
   });
+  const pools: Record<string, Knex> =
+    relayDb === db ? { service: db } : { service: db, relay: relayDb };
+  const destroyPools = () => Promise.all(Object.values(pools).map((pool) => pool.destroy()));
   const registry = createMetricsRegistry(definition.name);
-  poolMetrics(registry, db);
+  poolMetrics(registry, pools);
   const readiness: ReadinessCheck[] = [{ name: 'postgres', check: () => pingDb(db) }];
 
   let nats: NatsLink | null = null;
@@ -133,6 +140,7 @@ export async function startService<C extends BaseServiceConfig>(
     config,
     logger,
     db,
+    relayDb,
     nats,
     registry,
     verifier,
@@ -144,7 +152,7 @@ export async function startService<C extends BaseServiceConfig>(
       announce: definition.announcesChanges !== false,
     });
   } catch (error) {
-    await db.destroy();
+    await destroyPools();
     throw error;
   }
   nats?.start();
@@ -173,7 +181,7 @@ export async function startService<C extends BaseServiceConfig>(
       opsUrl = await listen(opsServer, opsPort, config.HOST);
     } catch (error) {
       server.close();
-      await Promise.allSettled([nats?.close(), db.destroy()]);
+      await Promise.allSettled([nats?.close(), destroyPools()]);
       throw error;
     }
   }
@@ -215,7 +223,7 @@ export async function startService<C extends BaseServiceConfig>(
         await bounded(`worker ${worker.name}`, worker.stop());
       }
       await bounded('nats', nats?.close() ?? Promise.resolve());
-      await bounded('database pool', db.destroy());
+      await bounded('database pools', destroyPools());
       // The last spans (this shutdown's too) go out before the process exits.
       await bounded('trace export', flushTracing());
       logger.info('stopped');

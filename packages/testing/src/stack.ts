@@ -67,8 +67,9 @@ export async function startStack(options: StackOptions): Promise<TestStack> {
     NATS_URL: TEST_NATS_URL,
     JWT_JWKS: JSON.stringify(jwks),
     SHUTDOWN_GRACE_MS: '1000',
-    // Two jest workers each run a whole stack against one Postgres (max_connections 100).
-    DATABASE_POOL_MAX: process.env.TEST_DATABASE_POOL_MAX ?? '5',
+    // Two jest workers each run a whole stack against one Postgres (max_connections 100): a
+    // service holds its pool, its relay's connection and a LISTEN.
+    DATABASE_POOL_MAX: process.env.TEST_DATABASE_POOL_MAX ?? '4',
   };
 
   try {

@@ -9,6 +9,8 @@ export interface EventsContext {
   /** The service name, which is also its schema. */
   name: string;
   db: Knex;
+  /** The relay's own connection (ServiceContext's `relayDb`); `db` when absent. */
+  relayDb?: Knex;
   nats: NatsLink | null;
   registry: Registry;
   logger: Logger;

@@ -54,10 +54,11 @@ export function createOutboxRelay(ctx: EventsContext, options: RelayOptions = {}
     retryBaseMs = 200,
     retryMaxMs = 10_000,
   } = options;
+  const db = ctx.relayDb ?? ctx.db;
   const naming = eventNaming(ctx.config.EVENTS_PREFIX);
   const metrics = relayMetrics(ctx.registry);
   const logger = ctx.logger.child({ worker: 'outbox-relay' });
-  outboxGauges(ctx.registry, () => outboxStore.backlog(ctx.db));
+  outboxGauges(ctx.registry, () => outboxStore.backlog(db));
   streamConsumerGauge(ctx.registry, async () => {
     const nc = link.current;
     if (!nc) return [];
@@ -146,7 +147,7 @@ export function createOutboxRelay(ctx: EventsContext, options: RelayOptions = {}
   }
 
   async function round(nc: NatsConnection): Promise<Round> {
-    return ctx.db.transaction(async (trx) => {
+    return db.transaction(async (trx) => {
       const rows = await outboxStore.take(trx, batchSize);
       if (rows.length === 0) return { acked: 0, failed: 0, full: false };
       await provision(nc, rows);
