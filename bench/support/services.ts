@@ -166,10 +166,6 @@ export const PLATFORM_PORTS = {
 const production = { NODE_ENV: 'production' };
 
 /**
- * Every service and the gateway of `bench` in production mode, identity aside (production wants
- * a real mail provider); `gatewayEnv` is added to the gateway's. Answers the gateway's URL.
- */
-/**
  * Settings for a before/after, as `NAME=value,NAME=value`: `BENCH_GATEWAY_ENV` for the gateway
  * (`KEPT_ANSWERS=false,LANES=false`), `BENCH_SERVICE_ENV` for every service
  * (`DATABASE_POOL_MAX=6`); each wins over the bench's own.
@@ -185,6 +181,13 @@ function benchEnv(variable: 'BENCH_GATEWAY_ENV' | 'BENCH_SERVICE_ENV'): Record<s
   );
 }
 
+/**
+ * Every service and the gateway of `bench` in production mode, identity aside (production wants
+ * a real mail provider); `gatewayEnv` is added to the gateway's. Answers the gateway's URL. Each
+ * service's pool is the deployed default (10); reviews had 20 here, which gave its requests
+ * more of Postgres' CPU than production would, and events less (docs/performance.md,
+ * twentieth session).
+ */
 export async function startPlatform(
   bench: BenchRun,
   gatewayEnv: Record<string, string> = {},
@@ -194,7 +197,7 @@ export async function startPlatform(
     bench.start('identity', services),
     bench.start('communities', { ...production, ...services }),
     bench.start('catalog', { ...production, ...services }),
-    bench.start('reviews', { ...production, DATABASE_POOL_MAX: '20', ...services }),
+    bench.start('reviews', { ...production, ...services }),
     bench.start('social', { ...production, ...services }),
   ]);
   return bench.startGateway(['identity', 'communities', 'catalog', 'reviews', 'social'], {
