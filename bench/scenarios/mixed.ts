@@ -7,9 +7,17 @@
  * review reaching catalog's facts (reviews → outbox → JetStream → catalog's consumer) within
  * 50 ms at the 99th percentile while the load runs, and no service above 250 MB resident.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { insertSessions, PRODUCTION_SESSION_COOKIE } from '../support/auth.ts';
-import { cpuPerRequest, cpuSnapshot, cpuWanted, peakRssMb } from '../support/cpu.ts';
+import {
+  cpuByGroup,
+  cpuPerRequest,
+  cpuSnapshot,
+  cpuWanted,
+  peakRssMb,
+  untilQuiet,
+} from '../support/cpu.ts';
 import { paced, type PacedRequest, type PacedResult } from '../support/paced.ts';
 import { propagationProbe } from '../support/propagation.ts';
 import {
@@ -25,6 +33,11 @@ import type { ScenarioResult } from '../types.ts';
 const SIZE = process.env.BENCH_MIXED_SIZE ?? 'S';
 const RATE = Number(process.env.BENCH_MIXED_RATE ?? 1000);
 const SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 20);
+/**
+ * `BENCH_MIXED_BY_KIND=<seconds>`: after the mix, each kind alone at its share of the rate for
+ * that long, with its CPU per request by process (`BENCH_CPU` style): where the mix's cost is.
+ */
+const BY_KIND_SECONDS = Number(process.env.BENCH_MIXED_BY_KIND ?? 0);
 
 /** Of every 1,000 requests. */
 const WEIGHTS = {
@@ -132,6 +145,38 @@ export async function run(): Promise<ScenarioResult[]> {
     };
 
     const kinds = Object.keys(WEIGHTS) as Kind[];
+    /**
+     * One kind offered alone, and its CPU per request by process, less what the platform uses
+     * idle (its consumers and relays polling) over as long, measured just before.
+     */
+    const alone = async (kind: Kind): Promise<string> => {
+      await untilQuiet({ timeoutMs: 30_000 });
+      const idleStart = cpuSnapshot();
+      await sleep(3000);
+      const idle = cpuByGroup(idleStart, cpuSnapshot());
+      const before = cpuSnapshot();
+      const started = Date.now();
+      const result = await paced({
+        url: gateway,
+        rate: (RATE * WEIGHTS[kind]) / 1000,
+        duration: BY_KIND_SECONDS,
+        connections: 20,
+        next: requests[kind],
+      });
+      await sleep(1000); // The events it caused, applied.
+      const seconds = (Date.now() - started) / 1000;
+      const used = cpuByGroup(before, cpuSnapshot());
+      const rows = [...used]
+        .map(([group, ms]) => [group, ms - ((idle.get(group) ?? 0) * seconds) / 3] as const)
+        .filter(([, ms]) => ms / result.sent >= 0.01)
+        .sort((a, b) => b[1] - a[1]);
+      const total = rows.reduce((sum, [, ms]) => sum + ms, 0);
+      const per = (ms: number) => (ms / result.sent).toFixed(2);
+      return (
+        `${result.rate.toFixed(0)}/s, p99 ${result.p99.toFixed(1)} ms; ms of CPU a request ` +
+        `(idle taken off): ${rows.map(([group, ms]) => `${group} ${per(ms)}`).join(', ')}; sum ${per(total)}`
+      );
+    };
     const offer = (seconds: number, scale: number) =>
       Promise.all(
         kinds.map((kind) =>
@@ -160,6 +205,9 @@ export async function run(): Promise<ScenarioResult[]> {
       console.log(
         `  mixed: ms of CPU per request: ${cpuPerRequest(cpuBefore, cpuSnapshot(), sent)}`,
       );
+    }
+    if (BY_KIND_SECONDS > 0) {
+      for (const kind of kinds) console.log(`  ${kind} alone: ${await alone(kind)}`);
     }
     const errorShare = (100 * failed) / sent;
     const [heaviest, mostMb] = [...rss].sort((a, b) => b[1] - a[1])[0] ?? ['none', 0];

@@ -489,6 +489,23 @@ describe('trust scores from review events', () => {
     expect(reweighed.global).not.toBeCloseTo(expected.global, 6);
     const dV = await settled(inOrder.id, reweighed, counted.length);
     expect(Math.abs(dV.globalTrustScore - reweighed.global)).toBeLessThan(1e-9);
+
+    // A later edit whose payload still says unverified: the author's verification as heard
+    // from identity is what weighs.
+    const edited = { ...a.final[1]!, rating: 5, authorVerified: false };
+    edited.version += 1;
+    await bus.publish('reviews.review.updated', edited);
+    const afterEdit = expectedScores(
+      a.final.map((review) => (review.id === edited.id ? edited : review)),
+      new Map([[author, true]]),
+    );
+    expect(afterEdit.global).not.toBeCloseTo(reweighed.global, 6);
+    expect(afterEdit.global).not.toBeCloseTo(
+      expectedScores(a.final.map((review) => (review.id === edited.id ? edited : review))).global,
+      6,
+    );
+    const dE = await settled(inOrder.id, afterEdit, counted.length);
+    expect(Math.abs(dE.globalTrustScore - afterEdit.global)).toBeLessThan(1e-9);
   });
 
   // Votes move the stored sums by the voted review alone (trust-score.ts rescoreHelpful): after

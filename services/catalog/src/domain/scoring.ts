@@ -29,6 +29,11 @@ import {
 /** Recomputes every score of one business from its counted facts. O(reviews of it). */
 export async function recomputeBusiness(trx: Knex.Transaction, businessId: number) {
   await projectionsStore.lockBusinesses(trx, [businessId]);
+  return rescoreLocked(trx, businessId);
+}
+
+/** `recomputeBusiness` for a caller that holds the business's lock already. */
+async function rescoreLocked(trx: Knex.Transaction, businessId: number) {
   const facts = await scoresStore.countedFacts(trx, businessId);
   const scores = computeBusinessScores(facts);
   await scoresStore.saveScores(trx, businessId, scores);
@@ -145,16 +150,24 @@ export function planHelpfulRescores(
 export const scoring = {
   async applyReview(trx: Knex.Transaction, review: ReviewEventData): Promise<boolean> {
     // Author first, then business: the same order as applyAuthor, so no lock cycles.
-    await projectionsStore.lockAuthor(trx, review.userId);
-    await projectionsStore.lockBusinesses(trx, [review.businessId]);
-    const existing = await projectionsStore.fact(trx, review.id);
-    const verified = await projectionsStore.authorVerified(trx, review.userId);
-    const next = mergeReview(existing, review, verified);
+    await projectionsStore.lockAuthorAndBusinesses(trx, review.userId, [review.businessId]);
+    const { fact: existing, authorVerified } = await projectionsStore.factAndAuthor(
+      trx,
+      review.id,
+      review.userId,
+    );
+    const next = mergeReview(existing, review, authorVerified);
     if (!next) return false;
     await projectionsStore.saveFact(trx, review.id, next, existing !== null);
-    await recomputeBusiness(trx, next.business_id);
+    // The review's business is locked already; a business of a fact first known from a vote
+    // (the same, unless the events disagree) is locked as it is rescored.
+    const rescore = (businessId: number) =>
+      businessId === review.businessId
+        ? rescoreLocked(trx, businessId)
+        : recomputeBusiness(trx, businessId);
+    await rescore(next.business_id);
     if (existing && existing.business_id !== next.business_id) {
-      await recomputeBusiness(trx, existing.business_id);
+      await rescore(existing.business_id);
     }
     return true;
   },
@@ -247,7 +260,8 @@ export const scoring = {
     if (!existing) return;
     if (existing.version >= review.version) return;
     await projectionsStore.deleteFact(trx, review.id);
-    await recomputeBusiness(trx, existing.business_id);
+    if (existing.business_id === review.businessId) await rescoreLocked(trx, review.businessId);
+    else await recomputeBusiness(trx, existing.business_id);
   },
 
   async applyGroup(trx: Knex.Transaction, group: GroupEventData): Promise<void> {

@@ -39,26 +39,68 @@ const FACT_COLUMNS = [
 /** All SQL on the projections: review_facts, authors, groups (the scores: scores-store.ts). */
 export const projectionsStore = {
   async lockBusinesses(trx: Knex.Transaction, businessIds: number[]): Promise<void> {
-    // Always in ascending order (unnest keeps the array's), so two transactions never wait on
-    // each other in a cycle.
-    const ids = [...new Set(businessIds)].sort((a, b) => a - b);
-    if (ids.length === 0) return;
-    await preparedRows(
-      trx,
-      trx.raw('select pg_advisory_xact_lock(?, id) from unnest(?::integer[]) as id', [
-        BUSINESS_LOCK,
-        ids,
-      ]),
-    );
+    await projectionsStore.lockAuthorAndBusinesses(trx, null, businessIds);
   },
 
   async lockAuthor(trx: Knex.Transaction, userId: number): Promise<void> {
-    await trx.raw('select pg_advisory_xact_lock(?, ?)', [AUTHOR_LOCK, userId]);
+    await projectionsStore.lockAuthorAndBusinesses(trx, userId, []);
+  },
+
+  /**
+   * The author's lock (if any), then the businesses', in one statement: the order every writer
+   * takes them in (lock-keys.ts), businesses ascending, so two transactions never wait on each
+   * other in a cycle. A function scan of `unnest` takes the locks in the arrays' order.
+   */
+  async lockAuthorAndBusinesses(
+    trx: Knex.Transaction,
+    userId: number | null,
+    businessIds: number[],
+  ): Promise<void> {
+    const ids = [...new Set(businessIds)].sort((a, b) => a - b);
+    const classes = ids.map(() => BUSINESS_LOCK);
+    if (userId !== null) {
+      ids.unshift(userId);
+      classes.unshift(AUTHOR_LOCK);
+    }
+    if (ids.length === 0) return;
+    await preparedRows(
+      trx,
+      trx.raw(
+        'select pg_advisory_xact_lock(k, id) from unnest(?::integer[], ?::integer[]) as l(k, id)',
+        [classes, ids],
+      ),
+    );
   },
 
   async fact(trx: Knex.Transaction, reviewId: number): Promise<FactRow | null> {
     const row = await trx('review_facts').where({ review_id: reviewId }).first();
     return (row as FactRow | undefined) ?? null;
+  },
+
+  /**
+   * A review's fact (null before any of its events) and its author's verification as last
+   * heard (null when never heard), in one statement.
+   */
+  async factAndAuthor(
+    trx: Knex.Transaction,
+    reviewId: number,
+    userId: number,
+  ): Promise<{ fact: FactRow | null; authorVerified: boolean | null }> {
+    // One row, always: the outer joins leave a fact's columns null when there is none.
+    const [row] = await preparedRows<
+      { [K in keyof FactRow]: FactRow[K] | null } & { is_verified: boolean | null }
+    >(
+      trx,
+      trx.raw(
+        `select ${FACT_COLUMNS.map((column) => `f.${column}`).join(', ')}, a.is_verified
+           from (select 1) one
+           left join review_facts f on f.review_id = ?
+           left join authors a on a.user_id = ?`,
+        [reviewId, userId],
+      ),
+    );
+    const { is_verified: authorVerified, ...fact } = row!;
+    return { fact: fact.review_id === null ? null : (fact as FactRow), authorVerified };
   },
 
   async factsOf(trx: Knex.Transaction, reviewIds: number[]): Promise<Map<number, FactRow>> {
@@ -113,11 +155,6 @@ export const projectionsStore = {
   /** A member who left: their verification is theirs, not the platform's to keep. */
   async deleteAuthor(trx: Knex.Transaction, userId: number): Promise<void> {
     await trx('authors').where({ user_id: userId }).delete();
-  },
-
-  async authorVerified(trx: Knex.Transaction, userId: number): Promise<boolean | null> {
-    const row = await trx('authors').where({ user_id: userId }).first('is_verified');
-    return row ? (row as { is_verified: boolean }).is_verified : null;
   },
 
   /** Keeps the newest version; answers whether this one was newer. */

@@ -20,7 +20,7 @@ export async function forgetUser(trx: Knex.Transaction, user: UserDeletedEventDa
 export async function dropReview(trx: Knex.Transaction, review: ReviewDeletedEventData) {
   const { version } = await projectionsStore.lockReview(trx, review.id);
   if (review.version <= version) return;
-  const current = await projectionsStore.reviewGroups(trx, review.id);
+  const { current } = await projectionsStore.lockTags(trx, review.id, []);
   await projectionsStore.retag(trx, review.id, { added: [], removed: current });
   await projectionsStore.deleteReview(trx, review.id);
 }

@@ -12,9 +12,12 @@ import { dropReview, forgetUser } from './account-events';
 export async function applyReviewState(trx: Knex.Transaction, review: ReviewEventData) {
   const { version } = await projectionsStore.lockReview(trx, review.id);
   if (review.version <= version) return;
-  const current = await projectionsStore.reviewGroups(trx, review.id);
-  const desired = await projectionsStore.existingGroups(trx, desiredGroups(review));
-  await projectionsStore.retag(trx, review.id, tagChanges(current, desired));
+  const { current, existing } = await projectionsStore.lockTags(
+    trx,
+    review.id,
+    desiredGroups(review),
+  );
+  await projectionsStore.retag(trx, review.id, tagChanges(current, existing));
   await projectionsStore.setReview(trx, review.id, {
     version: review.version,
     hidden: review.hidden,

@@ -38,12 +38,14 @@ export const projectionsStore = {
    * one review apply one at a time. A new row has version 0: any real version is newer.
    */
   async lockReview(trx: Knex.Transaction, reviewId: number): Promise<{ version: number }> {
-    await trx.raw(
-      `insert into reviews (id, version, hidden) values (?, 0, false) on conflict do nothing`,
+    // One statement: a conflict's update (a no-op) locks the existing row and answers it.
+    const { rows } = await trx.raw<{ rows: { version: number }[] }>(
+      `insert into reviews as r (id, version, hidden) values (?, 0, false)
+       on conflict (id) do update set version = r.version
+       returning r.version`,
       [reviewId],
     );
-    const row = await trx('reviews').where({ id: reviewId }).forUpdate().first('version');
-    return { version: (row as { version: number }).version };
+    return { version: rows[0]!.version };
   },
 
   async setReview(
@@ -54,46 +56,58 @@ export const projectionsStore = {
     await trx('reviews').where({ id: reviewId }).update(state);
   },
 
-  async reviewGroups(trx: Knex.Transaction, reviewId: number): Promise<number[]> {
-    const rows = await trx('review_groups').where({ review_id: reviewId }).select('group_id');
-    return rows.map((row: { group_id: number }) => row.group_id);
-  },
-
-  /** Of these ids, the groups that exist (a tag may name a group this service never had). */
-  async existingGroups(trx: Knex.Transaction, groupIds: number[]): Promise<number[]> {
-    if (groupIds.length === 0) return [];
-    const rows = await trx('groups').whereIn('id', groupIds).select('id');
-    return rows.map((row: { id: number }) => row.id);
+  /**
+   * The groups a review counts in now and which of `groupIds` exist (a tag may name a group
+   * this service never had), every group of either locked in ascending id order, so that
+   * concurrent events never wait on each other in a cycle (`retag` then changes their counts).
+   * The caller holds the review's lock: its tags cannot change meanwhile.
+   */
+  async lockTags(
+    trx: Knex.Transaction,
+    reviewId: number,
+    groupIds: number[],
+  ): Promise<{ current: number[]; existing: number[] }> {
+    const { rows } = await trx.raw<{ rows: { current: number[]; locked: number[] }[] }>(
+      `select array(select group_id from review_groups where review_id = ?) as current,
+              array(select id from groups
+                     where id = any(?::integer[])
+                        or id in (select group_id from review_groups where review_id = ?)
+                     order by id for update) as locked`,
+      [reviewId, groupIds, reviewId],
+    );
+    const { current, locked } = rows[0]!;
+    const asked = new Set(groupIds);
+    return { current, existing: locked.filter((id) => asked.has(id)) };
   },
 
   /**
    * Moves a review's tags from one set of groups to another and adjusts each group's count by
-   * the difference, in ascending group id order so concurrent events never deadlock.
+   * the difference, in one statement. The caller holds the groups' locks (`lockTags`).
    */
   async retag(
     trx: Knex.Transaction,
     reviewId: number,
     { added, removed }: { added: number[]; removed: number[] },
   ): Promise<void> {
-    if (removed.length) {
-      await trx('review_groups')
-        .where({ review_id: reviewId })
-        .whereIn('group_id', removed)
-        .delete();
-    }
-    if (added.length) {
-      await trx('review_groups').insert(
-        added.map((groupId) => ({ review_id: reviewId, group_id: groupId })),
-      );
-    }
-    const deltas = [
-      ...added.map((id) => [id, 1] as const),
-      ...removed.map((id) => [id, -1] as const),
-    ];
-    for (const [groupId, delta] of deltas.sort((a, b) => a[0] - b[0])) {
-      await trx('groups')
-        .where({ id: groupId })
-        .update({ review_count: trx.raw('review_count + ?', [delta]) });
-    }
+    if (added.length === 0 && removed.length === 0) return;
+    const deltas = [...added.map((id) => [id, 1]), ...removed.map((id) => [id, -1])];
+    await trx.raw(
+      `with removed as (
+         delete from review_groups where review_id = ? and group_id = any(?::integer[])
+       ), added as (
+         insert into review_groups (review_id, group_id) select ?, unnest(?::integer[])
+       )
+       update groups g set review_count = g.review_count + d.delta
+         from unnest(?::integer[], ?::integer[]) as d(id, delta)
+        where g.id = d.id`,
+      [
+        reviewId,
+        removed,
+        reviewId,
+        added,
+        deltas.map(([id]) => id!),
+        deltas.map(([, delta]) => delta!),
+      ],
+    );
   },
 };

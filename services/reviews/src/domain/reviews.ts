@@ -87,9 +87,21 @@ export function createReviews({ db, keptPages }: ReviewsDeps) {
     throw fieldError('businessId', REVIEW_BUSINESS_NOT_FOUND);
   }
 
-  async function attachPhotos(trx: Knex, reviewId: number, userId: number, urls: string[]) {
+  /**
+   * A review's photos become `urls` (uploads the author made, and no others); `isNew`: the
+   * review has none yet to let go.
+   */
+  async function attachPhotos(
+    trx: Knex,
+    reviewId: number,
+    userId: number,
+    urls: string[],
+    { isNew = false } = {},
+  ) {
     const ids = photoIdsOf(urls);
-    const claimed = await photosStore.attach(trx, reviewId, userId, ids);
+    const claimed = isNew
+      ? await photosStore.claim(trx, reviewId, userId, ids)
+      : await photosStore.attach(trx, reviewId, userId, ids);
     if (claimed !== ids.length) throw fieldError('photos', PHOTO_NOT_FOUND);
   }
 
@@ -194,8 +206,8 @@ export function createReviews({ db, keptPages }: ReviewsDeps) {
             photos: input.photos,
             writtenAt,
           });
-          await reviewsStore.setTags(trx, facts.id, input.groupIds);
-          await attachPhotos(trx, facts.id, userId, input.photos);
+          await reviewsStore.addTags(trx, facts.id, input.groupIds);
+          await attachPhotos(trx, facts.id, userId, input.photos, { isNew: true });
           await publishReview(trx, 'reviews.review.created', facts);
           return facts.id;
         });

@@ -62,13 +62,20 @@ export const photosStore = {
         if (ids.length) query.whereNotIn('id', ids);
       })
       .delete();
+    return photosStore.claim(trx, reviewId, ownerId, ids);
+  },
+
+  /**
+   * The owner's uploads `ids` join the review (a new review has none to let go: `attach` for
+   * an edit); answers how many did.
+   */
+  async claim(trx: Knex, reviewId: number, ownerId: number, ids: string[]): Promise<number> {
     if (!ids.length) return 0;
-    const claimed = await trx('photos')
+    return trx('photos')
       .whereIn('id', ids)
       .where({ owner_id: ownerId })
       .where((query) => query.whereNull('review_id').orWhere({ review_id: reviewId }))
       .update({ review_id: reviewId });
-    return claimed;
   },
 
   /** Deletes uploads no review took within `olderThanMinutes`. */

@@ -158,12 +158,16 @@ export const reviewsStore = {
       .where({ review_id: reviewId })
       .whereNotIn('group_id', groupIds)
       .delete();
-    if (groupIds.length) {
-      await trx('review_tags')
-        .insert(groupIds.map((groupId) => ({ review_id: reviewId, group_id: groupId })))
-        .onConflict(['review_id', 'group_id'])
-        .ignore();
-    }
+    await reviewsStore.addTags(trx, reviewId, groupIds);
+  },
+
+  /** Tags a review with groups (a new review has none to take off: `setTags` for an edit). */
+  async addTags(trx: Knex, reviewId: number, groupIds: number[]): Promise<void> {
+    if (groupIds.length === 0) return;
+    await trx('review_tags')
+      .insert(groupIds.map((groupId) => ({ review_id: reviewId, group_id: groupId })))
+      .onConflict(['review_id', 'group_id'])
+      .ignore();
   },
 
   async tagsOf(db: Knex, reviewId: number): Promise<number[]> {
