@@ -16,7 +16,8 @@ function groupOf(pid: number, cmdline: string): string | null {
   if (pid === process.pid) return 'bench client';
   const reference = /bench\/reference\/(r1|r2-service|r2-gateway)\.ts/.exec(cmdline);
   if (reference) return reference[1]!;
-  const service = /(?:^|\/)(gateway|services\/([\w-]+))\/dist\//.exec(cmdline);
+  // `dist-old/` and the like: a build copied aside, relaunched for an A/B run on a held platform.
+  const service = /(?:^|\/)(gateway|services\/([\w-]+))\/dist[\w-]*\//.exec(cmdline);
   if (service) return service[2] ?? service[1]!;
   // Backends show "postgres: [<cluster>: ]<role> <database> …"; bench roles end in _<service>.
   const backend = /^postgres: (?:\S+: )?tc_bench_[0-9a-f]+_([a-z]+) /.exec(cmdline);
