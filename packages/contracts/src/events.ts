@@ -136,8 +136,8 @@ export type VoteChangedEventData = z.infer<typeof VoteChangedEventDataSchema>;
  * How long a consumer of `reviews.vote.changed` lets a vote wait for others to apply them in
  * one transaction (service-kit consumer `batch.waitMs`): a score or a "found helpful" notice
  * that much later, for a transaction shared by every vote of those milliseconds. At 120 votes
- * a second, 100 ms against 25 took a vote's CPU in catalog and social from 2.5 to 1.3 ms
- * (docs/performance.md, twenty-first session); nobody sees a score move 75 ms later.
+ * a second, 100 ms against 25 took a vote's CPU in catalog and social (and their Postgres)
+ * from about 3.3 to 1.8 ms (docs/performance.md, twenty-first session).
  */
 export const VOTE_BATCH_WAIT_MS = 100;
 

@@ -38,7 +38,8 @@ export const projectionsStore = {
    * one review apply one at a time. A new row has version 0: any real version is newer.
    */
   async lockReview(trx: Knex.Transaction, reviewId: number): Promise<{ version: number }> {
-    // One statement: a conflict's update (a no-op) locks the existing row and answers it.
+    // One statement: a conflict's update, which changes no value, locks the existing row and
+    // answers its version (as an update, it leaves a row version and a change notice behind).
     const { rows } = await trx.raw<{ rows: { version: number }[] }>(
       `insert into reviews as r (id, version, hidden) values (?, 0, false)
        on conflict (id) do update set version = r.version
