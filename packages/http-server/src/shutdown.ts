@@ -1,4 +1,5 @@
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 
 /** SHUTDOWN_DRAIN_MS when unset in production: endpoint lists take a few seconds to update. */
 export const PRODUCTION_DRAIN_MS = 5000;
@@ -12,21 +13,30 @@ export const PRODUCTION_DRAIN_MS = 5000;
  */
 export class ConnectionDrain {
   private closing = false;
-  private readonly active = new Set<ServerResponse>();
+  /**
+   * Each open connection's latest answer: replaced by the connection's next request, dropped
+   * when it closes. Not a set of answers added to and deleted from per request: answers held in
+   * such a set, and all they referenced, survived V8's young-generation collections until a
+   * full one, which then ran every half second and took a fifth of the gateway's CPU
+   * (docs/performance.md, "Twenty-second session").
+   */
+  private readonly latest = new Map<Socket, ServerResponse>();
 
-  /** The server's request listener, counting its answers in flight. */
+  /** The server's request listener, knowing each connection's answer in flight. */
   wrap(handler: RequestListener): RequestListener {
     return (req: IncomingMessage, res: ServerResponse) => {
       if (this.closing) res.setHeader('Connection', 'close');
-      this.active.add(res);
-      res.once('close', () => this.active.delete(res));
+      const { socket } = req;
+      if (!this.latest.has(socket)) socket.once('close', () => this.latest.delete(socket));
+      this.latest.set(socket, res);
       handler(req, res);
     };
   }
 
   close(server: Server, graceMs: number): Promise<void> {
     this.closing = true;
-    for (const res of this.active) {
+    // A pipelined request's earlier answers may still be queued: the last one closes.
+    for (const res of this.latest.values()) {
       if (!res.headersSent) res.setHeader('Connection', 'close');
     }
     return new Promise<void>((resolve) => {
