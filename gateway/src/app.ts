@@ -11,7 +11,6 @@ import {
   type ServiceParts,
 } from '@trustcircle/service-kit';
 import { buildOpenApiDocument } from '@trustcircle/contracts';
-import cookieParser from 'cookie-parser';
 import type { CookieOptions, RequestHandler } from 'express';
 import helmet from 'helmet';
 import { apiCachePolicy } from './cache-policy';
@@ -31,7 +30,8 @@ import { identityCalls } from './routes/identity-calls';
 import { leaveRoutes } from './routes/leave-routes';
 import { sessionRoutes } from './routes/session-routes';
 import { sessionsListRoutes } from './routes/sessions-list-routes';
-import { bodyRules, dropDevOnlyHeaders, sameOriginOnly } from './security';
+import { plainReads } from './plain-reads';
+import { bodyRules, devOnlyHeaders, dropDevOnlyHeaders, sameOriginOnly } from './security';
 import { resolveSession } from './session-middleware';
 import { SessionService } from './sessions/session-service';
 import { knexSessionsStore, REVOCATION_CHANNEL } from './store/sessions-store';
@@ -146,12 +146,14 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
   // Every answer's security headers, and what every `/api` request passes before a route or
   // proxy sees it (each write spends on its per-account and per-IP limits here). Named, because
   // the lanes run the same handlers.
+  const securityHeaders = helmet({
+    contentSecurityPolicy: contentSecurityPolicy(config.NODE_ENV === 'production'),
+  });
   const edge: RequestHandler[] = [
-    helmet({ contentSecurityPolicy: contentSecurityPolicy(config.NODE_ENV === 'production') }),
+    securityHeaders,
     dropDevOnlyHeaders(config.ALLOW_BACKDATED_REVIEWS),
   ];
   const api: RequestHandler[] = [
-    cookieParser(),
     sameOriginOnly(config.PUBLIC_ORIGINS.split(',')),
     bodyRules({ limitBytes: config.BODY_LIMIT_BYTES, multipartPaths: ['/photos'] }),
     resolveSession(sessions, cookie.name),
@@ -233,7 +235,7 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
           limit: limits.suggest,
         }),
       );
-      app.use(proxies);
+      app.use(proxies.handler);
       // The shell, the remotes and /mfe/config.json (design §7).
       app.use(
         frontendRoutes(config, {
@@ -259,9 +261,22 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
       { mountPath: '/api', handlers: api },
       { handlers: [last] },
     ]);
-  const lanes = { proxy: laneTo(proxies), composed: laneTo(businessDetail) };
+  const lanes = { proxy: laneTo(proxies.handler), composed: laneTo(businessDetail) };
+  // Most of the proxy lane's reads skip Express altogether.
+  const plain = plainReads({
+    app,
+    routes,
+    proxies,
+    sessions,
+    cookieName: cookie.name,
+    securityHeaders,
+    droppedHeaders: devOnlyHeaders(config.ALLOW_BACKDATED_REVIEWS),
+    kept,
+    logger,
+  });
   const listener: RequestListener = (req, res) => {
     const lane = config.LANES === 'true' ? laneOf(req, routes) : undefined;
+    if (lane === 'proxy' && plain(req, res)) return;
     (lane ? lanes[lane] : app)(req, res);
   };
 

@@ -16,10 +16,17 @@ const PERSONAL_PATHS =
  * (a public photo: `public, max-age=300`) replaces it.
  */
 export const apiCachePolicy: RequestHandler = (req, res, next) => {
-  if (req.tcSession || PERSONAL_PATHS.test(req.originalUrl.split('?', 1)[0]!)) {
-    res.setHeader('Cache-Control', 'no-store');
-  } else if (req.method === 'GET' || req.method === 'HEAD') {
-    res.setHeader('Cache-Control', 'no-cache');
-  }
+  const policy = cachePolicyFor(req.method, req.originalUrl, req.tcSession !== undefined);
+  if (policy) res.setHeader('Cache-Control', policy);
   next();
 };
+
+/** The Cache-Control of an `/api` answer (none for a write that is nobody's). */
+export function cachePolicyFor(
+  method: string,
+  url: string,
+  signedIn: boolean,
+): 'no-store' | 'no-cache' | undefined {
+  if (signedIn || PERSONAL_PATHS.test(url.split('?', 1)[0]!)) return 'no-store';
+  return method === 'GET' || method === 'HEAD' ? 'no-cache' : undefined;
+}

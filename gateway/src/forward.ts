@@ -1,6 +1,5 @@
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { CHANGED_PARTS_HEADER } from '@trustcircle/service-kit';
-import type { Request, Response } from 'express';
 import type { Dispatcher } from 'undici';
 import type { ForwardVia } from './upstream';
 
@@ -46,7 +45,15 @@ export interface AnswerTap {
   end(): void;
 }
 
+/** The client's address and scheme, as the gateway believes them (`trust proxy`). */
+export interface ClientAddress {
+  ip: string;
+  protocol: string;
+}
+
 export interface ForwardOptions extends ForwardVia {
+  /** Passed on as X-Forwarded-For and X-Forwarded-Proto. */
+  client: ClientAddress;
   /** Request headers to add or replace (the session's token, the request id, the trace). */
   headers: Record<string, string>;
   /** Request headers never passed on (the client's credentials). */
@@ -69,8 +76,8 @@ export interface ForwardOptions extends ForwardVia {
  * request; docs/performance.md, "Against the bare reference").
  */
 export function forward(
-  req: Request,
-  res: Response,
+  req: IncomingMessage,
+  res: ServerResponse,
   target: ForwardTarget,
   options: ForwardOptions,
 ): void {
@@ -82,8 +89,8 @@ export function forward(
   }
   for (const name of options.drop) delete headers[name];
   headers.host = target.host;
-  headers['x-forwarded-for'] = req.ip ?? req.socket.remoteAddress ?? '';
-  headers['x-forwarded-proto'] = req.protocol;
+  headers['x-forwarded-for'] = options.client.ip;
+  headers['x-forwarded-proto'] = options.client.protocol;
   if (req.headers.host) headers['x-forwarded-host'] = req.headers.host;
   Object.assign(headers, options.headers);
   const hasBody =
@@ -140,7 +147,7 @@ export function forward(
     options.dispatcher.dispatch(
       {
         method: req.method as Dispatcher.HttpMethod,
-        path: target.basePath + req.url,
+        path: target.basePath + (req.url ?? '/'),
         headers,
         body: hasBody ? req : null,
         headersTimeout: options.timeoutMs,

@@ -1,8 +1,8 @@
 import { businessPageId } from '@trustcircle/contracts';
 import { CSP_DIRECTIVES, isOpsPath, OPS_PATHS } from '@trustcircle/http-server';
 import type { Logger } from '@trustcircle/service-kit';
-import cookieParser from 'cookie-parser';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { clientOf } from './client-address';
 import type { GatewayConfig } from './config';
 import { forward, forwardTarget } from './forward';
 import { businessHeadFor } from './business-head';
@@ -60,6 +60,7 @@ function staticProxy(
     forward(req, res, target, {
       ...via,
       headers: {},
+      client: clientOf(req),
       drop: ['cookie', 'authorization'],
       onResponse(answer) {
         delete answer['set-cookie'];
@@ -102,8 +103,6 @@ export function frontendRoutes(
     remote(staticProxy(config.BUSINESS_MFE_URL, 'The business section', deps)),
   );
   const shellUrl = config.SHELL_URL;
-  // Synchronous: pages are not under /api, whose chain parses cookies for every request.
-  const parseCookies = cookieParser();
   if (shellUrl) {
     const shell = staticProxy(shellUrl, 'TrustCircle', deps);
     const preloads = remotePreloads({
@@ -120,7 +119,6 @@ export function frontendRoutes(
      */
     const headOf = (
       req: Request,
-      res: Response,
     ): { markup: Promise<string | undefined>; personal: boolean } | undefined => {
       const head = preloads.headFor(req.path);
       if (head) return { markup: Promise.resolve(pageHeadHtml(head)), personal: false };
@@ -128,7 +126,6 @@ export function frontendRoutes(
       const home =
         req.path === '/dashboard' || (req.path === '/' && req.query.search === undefined);
       if (home && deps.home) {
-        parseCookies(req, res, () => undefined);
         return { markup: homeHeadFor(deps.home, req, HEAD_WAIT_MS), personal: true };
       }
       const id = businessPageId(req.path);
@@ -141,7 +138,7 @@ export function frontendRoutes(
       // A remote's page: what it will need, hinted with the HTML (remote-preloads.ts).
       const link = preloads.linkFor(req.path);
       if (link) res.setHeader('Link', link);
-      const head = headOf(req, res);
+      const head = headOf(req);
       if (!head) return shell(req, res, next);
       // The page's head painted into the shell's document (page-heads.ts); should either not
       // come plainly, the shell's own answer goes out as it is.

@@ -2,6 +2,7 @@ import { withTimeout } from '@trustcircle/http-server';
 import { displayName, HOME_HERO, LANDING_HERO, UserSchema } from '@trustcircle/contracts';
 import { escapeHtml } from '@trustcircle/service-kit';
 import type { Request } from 'express';
+import { cookieOf } from './cookies';
 import { inMain } from './page-heads';
 import type { SessionService } from './sessions/session-service';
 import type { TokenMinter } from './tokens';
@@ -56,8 +57,7 @@ export async function homeHeadFor(
   req: Request,
   waitMs: number,
 ): Promise<string | undefined> {
-  // The page's route parses the cookies (cookie-parser), as the API's does.
-  const id = (req.cookies as Record<string, string | undefined> | undefined)?.[deps.cookieName];
+  const id = cookieOf(req.headers.cookie, deps.cookieName);
   // A visitor at `/dashboard` is sent to sign in: nothing to paint there.
   const visitor = () => (req.path === '/' ? landingHeadHtml() : undefined);
   if (!id) return visitor();

@@ -101,6 +101,14 @@ function callerOf(session: Request['tcSession']): string {
   return session ? `${session.userId}|${session.roles.join(',')}` : '-';
 }
 
+/** What a read's key is made of: an Express request has it; a plain read (plain-reads.ts) is given it. */
+export interface KeyedRequest {
+  method: string;
+  headers: IncomingHttpHeaders;
+  originalUrl: string;
+  tcSession?: Request['tcSession'];
+}
+
 /** Request headers under which the client asks for something else than the plain answer. */
 const CONDITIONAL = ['if-none-match', 'if-modified-since', 'range'];
 
@@ -168,7 +176,11 @@ export class KeptAnswers {
    * The cache key of `req` when it is a keepable read (GET of a kept path, no conditional or
    * no-cache request), else undefined.
    */
-  keyOf(req: Request, path: string, read = keptReadOf(path, req.originalUrl)): Keyed | undefined {
+  keyOf(
+    req: KeyedRequest,
+    path: string,
+    read = keptReadOf(path, req.originalUrl),
+  ): Keyed | undefined {
     if (!this.changes.heard || req.method !== 'GET' || !read) return undefined;
     const headers = req.headers;
     if (CONDITIONAL.some((name) => headers[name] !== undefined)) return undefined;

@@ -54,14 +54,49 @@ export function bodyRules(options: {
 }
 
 /**
- * Drops request headers no client may send a service: X-Review-Written-At (a backdated demo
- * review) unless this deployment allows backdating (ALLOW_BACKDATED_REVIEWS, never in
- * production). Dropped at the edge, so neither a proxy nor a composed call can pass it on.
+ * Request headers no client may send a service: X-Review-Written-At (a backdated demo review)
+ * unless this deployment allows backdating (ALLOW_BACKDATED_REVIEWS, never in production).
+ */
+export const devOnlyHeaders = (allowBackdating: boolean): readonly string[] =>
+  allowBackdating ? [] : [REVIEW_WRITTEN_AT_HEADER.toLowerCase()];
+
+/**
+ * Drops the dev-only request headers at the edge, so neither a proxy nor a composed call can
+ * pass them on.
  */
 export function dropDevOnlyHeaders(allowBackdating: boolean): RequestHandler {
-  const dropped = allowBackdating ? [] : [REVIEW_WRITTEN_AT_HEADER.toLowerCase()];
+  const dropped = devOnlyHeaders(allowBackdating);
   return (req, _res, next) => {
     for (const name of dropped) delete req.headers[name];
     next();
   };
+}
+
+/**
+ * The headers `handler` sets on every answer, read once by running it on a recording answer:
+ * for a handler that sets the same fixed headers whatever the request (helmet's, as
+ * configured here), so that a plain read sets the same list without running it per request.
+ * Throws when the handler does anything else (reads the request, answers, or waits).
+ */
+export function fixedHeadersOf(handler: RequestHandler): readonly [string, string][] {
+  const headers: [string, string][] = [];
+  let passed = false;
+  const recording = {
+    setHeader(name: string, value: unknown) {
+      if (typeof value !== 'string') throw new Error(`${name}: not a fixed text header`);
+      headers.push([name, value]);
+      return recording;
+    },
+    removeHeader: () => undefined,
+  };
+  void handler(
+    {} as Parameters<RequestHandler>[0],
+    recording as unknown as Parameters<RequestHandler>[1],
+    (err?: unknown) => {
+      if (err) throw err instanceof Error ? err : new Error(String(err));
+      passed = true;
+    },
+  );
+  if (!passed) throw new Error('the handler did not pass the request on at once');
+  return headers;
 }

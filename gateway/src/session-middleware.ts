@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import { cookieOf } from './cookies';
 import type { ResolvedSession, SessionService } from './sessions/session-service';
 
 declare module 'express-serve-static-core' {
@@ -11,7 +12,7 @@ declare module 'express-serve-static-core' {
 export function resolveSession(sessions: SessionService, cookieName: string): RequestHandler {
   return async (req, _res, next) => {
     delete req.headers.authorization;
-    const id = (req.cookies as Record<string, string | undefined> | undefined)?.[cookieName];
+    const id = cookieOf(req.headers.cookie, cookieName);
     req.tcSession = (await sessions.resolve(id)) ?? undefined;
     next();
   };

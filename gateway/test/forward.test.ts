@@ -1,6 +1,7 @@
 import http, { type IncomingMessage, type Server } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import express from 'express';
+import { clientOf } from '../src/client-address';
 import { Upstreams } from '../src/upstream';
 import { forward, forwardTarget } from '../src/forward';
 
@@ -71,6 +72,7 @@ beforeAll(async () => {
     forward(req, res, forwardTarget(upstreamUrl), {
       ...upstreams.forStream(upstreamUrl),
       headers: {},
+      client: clientOf(req),
       drop: ['cookie'],
       onError: (err) => errors.push(err.message),
     });
@@ -80,6 +82,7 @@ beforeAll(async () => {
     forward(req, res, forwardTarget(`${target}/base`), {
       ...upstreams.forRequests(target),
       headers: { authorization: 'Bearer minted', 'x-request-id': 'r-1' },
+      client: clientOf(req),
       drop: ['authorization', 'cookie'],
       onResponse(headers) {
         delete headers['set-cookie'];

@@ -85,6 +85,19 @@ describe('the lanes', () => {
       ['GET', '/api/groups?limit=banana', {}],
       // canonicalUrl's 400, a front handler's error.
       ['GET', '/api/groups/%E0%A4%A', {}],
+      ['GET', '/api/groups/%00', { cookie }],
+      // The client's own request id, a compressed answer, a client that takes none.
+      ['GET', '/api/groups', { 'x-request-id': 'client-chosen.1' }],
+      ['GET', '/api/groups?limit=50', { 'accept-encoding': 'gzip' }],
+      ['GET', '/api/groups?limit=50', { 'accept-encoding': 'identity' }],
+      ['GET', '/api/groups', { 'accept-encoding': 'br', cookie }],
+      // Sessions only the store can tell about (an unknown one), and a value no session has.
+      ['GET', '/api/groups/user', { cookie: 'tc_session=unknown-session-id' }],
+      ['GET', '/api/groups/user', { cookie: 'tc_session=j:1' }],
+      ['GET', '/api/groups/user', { cookie: `tc_session=${'x'.repeat(200)}` }],
+      // A client asking to revalidate, and one passing the kept answers by.
+      ['GET', '/api/groups', { 'if-none-match': 'W/"nothing"' }],
+      ['GET', '/api/groups', { 'cache-control': 'no-cache' }],
       // The owner is down: the proxy's 503 and its message.
       ['GET', '/api/reviews/feed', { cookie }],
       ['GET', '/api/businesses/1/reviews', {}],
@@ -97,6 +110,19 @@ describe('the lanes', () => {
       const viaLane = await send(stack.gatewayUrl, method, path, headers);
       const viaRouter = await send(laneless, method, path, headers);
       expect({ method, path, ...viaLane }).toEqual({ method, path, ...viaRouter });
+      // Never a failure of the gateway's own (503: an owner that is down, on purpose here).
+      expect({ method, path, failed: viaLane.status === 500 }).toEqual({
+        method,
+        path,
+        failed: false,
+      });
+    }
+    // A sane request id of the client's is answered back (and passed on), on either path.
+    for (const base of [stack.gatewayUrl, laneless]) {
+      const res = await fetch(new URL('/api/groups', base), {
+        headers: { 'x-request-id': 'client-chosen.2' },
+      });
+      expect(res.headers.get('x-request-id')).toBe('client-chosen.2');
     }
     const answered = await send(stack.gatewayUrl, 'GET', '/api/groups/user', { cookie });
     expect(answered.status).toBe(200);

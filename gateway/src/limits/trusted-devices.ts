@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { CookieOptions, Request, Response } from 'express';
+import { cookieOf } from '../cookies';
 import { hashSessionId } from '../sessions/session-service';
 import type { DevicesStore, TrustedDevice } from '../store/devices-store';
 
@@ -31,9 +32,7 @@ export class TrustedDevices {
 
   /** The browser's trusted-device row, or null (no cookie, unknown, expired). */
   async recognise(req: Request): Promise<TrustedDevice | null> {
-    const token = (req.cookies as Record<string, string | undefined> | undefined)?.[
-      this.cookieName
-    ];
+    const token = cookieOf(req.headers.cookie, this.cookieName);
     if (!token || token.length > 100) return null;
     return this.store.findValid(hashSessionId(token));
   }

@@ -51,18 +51,30 @@ export class SessionService {
     return id;
   }
 
-  async resolve(id: string | undefined): Promise<ResolvedSession | null> {
+  /**
+   * The session of cookie value `id` when no store lookup is needed to tell: null for none (no
+   * id, or one no session could have), the cached session while current; undefined when only
+   * the store knows (`resolve`).
+   */
+  cached(id: string | undefined): ResolvedSession | null | undefined {
     if (!id || id.length > 100) return null;
-    const idHash = hashSessionId(id);
+    const entry = this.cache.get(hashSessionId(id));
     const now = Date.now();
-    const cached = this.cache.get(idHash);
-    if (cached && now - cached.cachedAt < this.options.cacheTtlMs && now < cached.expiresAt) {
-      this.maybeTouch(cached, now);
-      return cached.session;
+    if (!entry || now - entry.cachedAt >= this.options.cacheTtlMs || now >= entry.expiresAt) {
+      return undefined;
     }
+    this.maybeTouch(entry, now);
+    return entry.session;
+  }
+
+  async resolve(id: string | undefined): Promise<ResolvedSession | null> {
+    const known = this.cached(id);
+    if (known !== undefined || !id) return known ?? null;
+    const idHash = hashSessionId(id);
     this.cache.delete(idHash);
     const record = await this.store.findValid(idHash);
     if (!record) return null;
+    const now = Date.now();
     const entry: CacheEntry = {
       session: { idHash, userId: record.userId, roles: record.roles },
       expiresAt: record.expiresAt.getTime(),

@@ -84,6 +84,9 @@ function toHttpError(err: unknown): HttpError | null {
   return null;
 }
 
+/** What an unknown failure is answered with (500): nothing of the failure itself. */
+export const UNEXPECTED_ERROR = 'Something went wrong on our side. Please try again.';
+
 /** Design §5 error bodies; never a stack trace, unknown failures logged and answered 500. */
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   const known = toHttpError(err);
@@ -111,5 +114,5 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     return;
   }
   req.log?.error({ err }, 'unhandled error');
-  res.status(500).json({ message: 'Something went wrong on our side. Please try again.' });
+  res.status(500).json({ message: UNEXPECTED_ERROR });
 };

@@ -1,20 +1,18 @@
-import { hash, randomUUID } from 'node:crypto';
-import compression from 'compression';
-import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
-import { OPS_PATHS } from '@trustcircle/http-server';
+import { hash } from 'node:crypto';
+import express, { type Express, type RequestHandler, type Response } from 'express';
 import type { Registry } from 'prom-client';
+import { compressWhenAccepted } from './compress';
 import { errorHandler, notFoundHandler } from './errors';
 import { canonicalUrl, jsonBodyParser } from './input';
 import type { Logger } from './logger';
 import { rememberFrontHandlers } from './lane';
 import { httpMetrics } from './metrics';
+import { createPlainRequests, rememberPlainRequests } from './plain-requests';
+import { requestLog } from './request-log';
 import { serverSpans } from './tracing/server-span';
 
-export const REQUEST_ID_HEADER = 'x-request-id';
-/** Smaller answers gain less than the compression costs (a header and a round of zlib). */
-const COMPRESS_FROM_BYTES = 1024;
-const QUIET_PATHS = new Set(OPS_PATHS);
-
+export { REQUEST_ID_HEADER } from './request-log';
+export { compressWhenAccepted } from './compress';
 export interface HttpAppOptions {
   logger: Logger;
   registry: Registry;
@@ -44,65 +42,6 @@ declare module 'express-serve-static-core' {
     log: Logger;
   }
 }
-
-const REQUEST_ID = /^[\w.:-]{1,128}$/;
-
-const childLogger = Symbol('childLogger');
-
-/**
- * Request id, `req.log` and one log line per answered request (errors and 4xx at info/error,
- * the rest at debug). The child logger is made only when a handler logs.
- *
- * `req.log` is a getter on the app's request prototype, defined once. Defined on each request
- * with its own getter (as it was), V8 could not share the first request's hidden class and
- * turned every later request into a dictionary-mode object; under load a quarter of all
- * allocation then survived young-generation GCs (5–10 ms scavenges every half second;
- * docs/performance.md). The test checks requests keep fast properties and one hidden class.
- */
-export function requestLog(app: Express, logger: Logger): RequestHandler {
-  Object.defineProperty(app.request, 'log', {
-    configurable: true,
-    get(this: Request & { [childLogger]?: Logger }) {
-      return (this[childLogger] ??= logger.child({ reqId: this.id }));
-    },
-  });
-  return (req, res, next) => {
-    const incoming = req.headers[REQUEST_ID_HEADER];
-    const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    req.id = id;
-    res.setHeader(REQUEST_ID_HEADER, id);
-    if (QUIET_PATHS.has(req.path)) return next();
-    const started = performance.now();
-    res.once('finish', () => {
-      const status = res.statusCode;
-      const level = status >= 500 ? 'error' : status >= 400 ? 'info' : 'debug';
-      if (!logger.isLevelEnabled(level)) return;
-      logger[level](
-        {
-          reqId: id,
-          req: { method: req.method, url: req.originalUrl },
-          res: { statusCode: status },
-          responseTime: Math.round(performance.now() - started),
-        },
-        'request completed',
-      );
-    });
-    next();
-  };
-}
-
-const compress = compression({ threshold: COMPRESS_FROM_BYTES });
-
-/**
- * Large JSON answers gzip- or brotli-compressed for clients that accept it. A client that
- * accepts none (a service calling another, a load generator) costs nothing: compression only
- * wraps the response of requests that name an encoding. An answer already encoded (a
- * precompressed asset passed through) or marked no-transform (an event stream) is left alone.
- */
-export const compressWhenAccepted: RequestHandler = (req, res, next) => {
-  if (req.headers['accept-encoding'] === undefined) return next();
-  compress(req, res, next);
-};
 
 const expressSend = express.response.send;
 
@@ -150,17 +89,19 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.set('etag', false);
   app.response.send = validatedSend;
 
+  const metrics = httpMetrics(options.registry);
   const front = [
     // First, so that every log line and SQL span of the request is in its trace.
     serverSpans({ fromCaller: options.traceFromCaller ?? true }),
     requestLog(app, options.logger),
-    httpMetrics(options.registry),
+    metrics.handler,
     compressWhenAccepted,
     canonicalUrl,
     noStoreWhenSignedIn,
   ];
   app.use(...front);
   rememberFrontHandlers(app, front);
+  rememberPlainRequests(app, createPlainRequests(options.logger, metrics));
   // The operational endpoints are not the app's: `startService` answers them (health.ts).
   if (options.jsonBody !== false) app.use(jsonBodyParser(options.bodyLimit));
   options.routes(app);

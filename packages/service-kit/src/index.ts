@@ -10,6 +10,8 @@ export * from './db-errors';
 export * from './errors';
 export * from './http-app';
 export { createLane, type LaneStage } from './lane';
+export { plainRequestsOf, type PlainRequests } from './plain-requests';
+export { requestIdOf } from './request-log';
 export * from './input';
 export * from './jwt-keys';
 export * from './logger';

@@ -44,24 +44,27 @@ export function isAcceptableText(value: string): boolean {
 }
 
 /**
- * Refuses a request target that is too long, has a broken %-escape or invalid UTF-8, or
- * decodes to control characters. Express would otherwise throw from `decodeURIComponent`
+ * What is wrong with a request target, or null: too long, a broken %-escape or invalid UTF-8,
+ * or control characters once decoded. Express would otherwise throw from `decodeURIComponent`
  * while matching a route parameter (a 500), or pass a NUL on to a query.
  */
-export const canonicalUrl: RequestHandler = (req, _res, next) => {
-  const url = req.url;
-  if (url.length > MAX_URL_BYTES) return next(new HttpError(414, URL_TOO_LONG));
-  if (!url.includes('%')) return next();
+export function targetProblem(url: string): HttpError | null {
+  if (url.length > MAX_URL_BYTES) return new HttpError(414, URL_TOO_LONG);
+  if (!url.includes('%')) return null;
   let decoded: string;
   try {
     decoded = decodeURIComponent(url);
   } catch {
-    return next(new HttpError(400, MALFORMED_URL));
+    return new HttpError(400, MALFORMED_URL);
   }
-  if (NOT_URL_TEXT.test(decoded)) {
-    return next(new HttpError(400, MALFORMED_URL));
-  }
-  next();
+  return NOT_URL_TEXT.test(decoded) ? new HttpError(400, MALFORMED_URL) : null;
+}
+
+/** Refuses a request target `targetProblem` finds fault with, before any route sees it. */
+export const canonicalUrl: RequestHandler = (req, _res, next) => {
+  const problem = targetProblem(req.url);
+  if (problem) next(problem);
+  else next();
 };
 
 /**

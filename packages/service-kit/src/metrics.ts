@@ -12,7 +12,18 @@ export function createMetricsRegistry(service: string): Registry {
 }
 
 /** Request counts and latency by route template (not raw path: bounded label values). */
-export function httpMetrics(registry: Registry): RequestHandler {
+export interface HttpMetrics {
+  /**
+   * One answered request, `startedAt` from `performance.now()`; null for a long-lived answer
+   * (an event stream), which lasts minutes by design: as a latency it would only push the p99
+   * alert, so it is counted but not timed.
+   */
+  answered(method: string, route: string, status: number, startedAt: number | null): void;
+  /** The middleware: every request answered through Express, under its route template. */
+  handler: RequestHandler;
+}
+
+export function httpMetrics(registry: Registry): HttpMetrics {
   const requests = new Counter({
     name: 'http_requests_total',
     help: 'HTTP requests answered',
@@ -26,17 +37,26 @@ export function httpMetrics(registry: Registry): RequestHandler {
     buckets: [0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   });
-  return (req, res, next) => {
-    const end = duration.startTimer();
-    res.on('finish', () => {
-      const route = routeTemplate(req, res) ?? 'unmatched';
-      const labels = { method: req.method, route, status: String(res.statusCode) };
-      requests.inc(labels);
-      // A long-lived answer (an event stream) lasts minutes by design: as a latency it would
-      // only push the p99 alert, so it is counted but not timed.
-      if (res.locals.longLived !== true) end(labels);
-    });
-    next();
+  const answered: HttpMetrics['answered'] = (method, route, status, startedAt) => {
+    const labels = { method, route, status: String(status) };
+    requests.inc(labels);
+    if (startedAt !== null) duration.observe(labels, (performance.now() - startedAt) / 1000);
+  };
+  return {
+    answered,
+    handler(req, res, next) {
+      const startedAt = performance.now();
+      res.on('finish', () => {
+        const route = routeTemplate(req, res) ?? 'unmatched';
+        answered(
+          req.method,
+          route,
+          res.statusCode,
+          res.locals.longLived === true ? null : startedAt,
+        );
+      });
+      next();
+    },
   };
 }
 

@@ -20,6 +20,11 @@ export function enableServerSpans(): void {
   enabled = true;
 }
 
+/** Whether requests get a span (the SDK started): a request answered without Express then may not. */
+export function serverSpansEnabled(): boolean {
+  return enabled;
+}
+
 /**
  * One SERVER span per request, child of the caller's W3C `traceparent` (`fromCaller`), named by the route
  * template once express has matched it (`POST /api/reviews`). In place of the http
