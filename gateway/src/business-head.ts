@@ -64,7 +64,7 @@ export async function businessHeadFor(
   try {
     const answer = await withTimeout(businessAsVisitor(deps, id, req), waitMs, 'catalog slow');
     if (answer?.status !== 200) return undefined;
-    const parsed = HeadFieldsSchema.safeParse(JSON.parse(answer.text));
+    const parsed = HeadFieldsSchema.safeParse(JSON.parse(answer.body.toString('utf8')));
     return parsed.success ? businessHeadHtml(parsed.data) : undefined;
   } catch {
     return undefined;

@@ -95,11 +95,11 @@ export function tapFor(
 /** A service's answer to a call the gateway makes itself, or null when it could not ask. */
 export interface CallAnswer {
   status: number;
-  text: string;
+  body: Buffer;
 }
 
 /**
- * A call the gateway makes itself (a half of a composed answer): the kept text when current,
+ * A call the gateway makes itself (a half of a composed answer): the kept bytes when current,
  * else `load`'s answer, kept from its key's second load when it is a 200 that `usable` accepts.
  */
 export async function keptCall(
@@ -110,11 +110,11 @@ export async function keptCall(
 ): Promise<CallAnswer | null> {
   if (!kept || !keyed) return load();
   const hit = kept.find(keyed.key);
-  if (hit) return { status: hit.status, text: hit.body.toString() };
+  if (hit) return { status: hit.status, body: hit.body };
   const keeping = kept.begin(keyed.key, keyed.services, keyed.scope);
   const answer = await load();
   if (keeping && answer?.status === 200 && usable(answer)) {
-    kept.keep(keeping, { status: 200, headers: {}, body: answer.text });
+    kept.keep(keeping, { status: 200, headers: {}, body: answer.body });
   }
   return answer;
 }

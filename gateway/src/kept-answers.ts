@@ -8,8 +8,8 @@ export interface KeptAnswer {
   status: number;
   /** The service's answer headers as the gateway passes them on. */
   headers: IncomingHttpHeaders;
-  /** As it came: bytes passed on, or the text of a call the gateway composes from. */
-  body: Buffer | string;
+  /** As it came: bytes passed on, or those of a call the gateway composes from. */
+  body: Buffer;
 }
 
 /**

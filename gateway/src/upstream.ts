@@ -61,11 +61,23 @@ export class Upstreams {
     return { status: answer.status, body };
   }
 
-  /** A call to a service answering its body as text (for answers passed on without parsing). */
-  requestText(
+  /** A call to a service answering its body as text. */
+  async requestText(
     target: string,
     options: { method: string; path: string; headers?: Record<string, string>; body?: unknown },
   ): Promise<{ status: number; text: string }> {
+    const answer = await this.requestBytes(target, options);
+    return { status: answer.status, text: answer.body.toString('utf8') };
+  }
+
+  /**
+   * A call to a service answering its body as it came: for answers passed on without parsing
+   * (the composed page's halves), never decoded to a string and encoded again.
+   */
+  requestBytes(
+    target: string,
+    options: { method: string; path: string; headers?: Record<string, string>; body?: unknown },
+  ): Promise<{ status: number; body: Buffer }> {
     const url = new URL(options.path, target);
     const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
     const { dispatcher, timeoutMs } = this.forRequests(target);
@@ -94,7 +106,7 @@ export class Upstreams {
             onRequestStart: () => undefined,
             onResponseStart: (_controller, statusCode) => void (status = statusCode),
             onResponseData: (_controller, chunk) => void chunks.push(chunk),
-            onResponseEnd: () => resolve({ status, text: Buffer.concat(chunks).toString('utf8') }),
+            onResponseEnd: () => resolve({ status, body: Buffer.concat(chunks) }),
             onResponseError: (_controller, error) => reject(error),
           },
         );

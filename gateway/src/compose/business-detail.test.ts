@@ -1,33 +1,54 @@
 import { isJsonText, withFields } from './business-detail';
 
+const bytes = (text: string) => Buffer.from(text);
+const parsed = (body: Buffer): unknown => JSON.parse(body.toString());
+
 describe('withFields', () => {
-  it('adds members to a JSON object given as text, keeping it valid JSON', () => {
-    const composed = withFields('{"id":7,"name":"Luigi"}', [
-      ['reviews', '[{"id":1}]'],
-      ['reviewsUnavailable', 'false'],
+  it('adds members to a JSON object given as bytes, keeping it valid JSON', () => {
+    const composed = withFields(bytes('{"id":7,"name":"Luigi ☕"}'), [
+      ['reviews', bytes('[{"id":1,"text":"Très bon"}]')],
+      ['reviewsUnavailable', bytes('false')],
     ]);
-    expect(JSON.parse(composed)).toEqual({
+    expect(parsed(composed)).toEqual({
       id: 7,
-      name: 'Luigi',
-      reviews: [{ id: 1 }],
+      name: 'Luigi ☕',
+      reviews: [{ id: 1, text: 'Très bon' }],
       reviewsUnavailable: false,
     });
   });
 
   it('handles an empty object and surrounding whitespace', () => {
-    expect(JSON.parse(withFields(' { } \n', [['reviews', '[]']]))).toEqual({ reviews: [] });
-    expect(JSON.parse(withFields('{"a":1}\n', [['b', 'true']]))).toEqual({ a: 1, b: true });
+    expect(parsed(withFields(bytes(' { } \n'), [['reviews', bytes('[]')]]))).toEqual({
+      reviews: [],
+    });
+    expect(
+      parsed(
+        withFields(bytes('{}'), [
+          ['a', bytes('1')],
+          ['b', bytes('2')],
+        ]),
+      ),
+    ).toEqual({
+      a: 1,
+      b: 2,
+    });
+    expect(parsed(withFields(bytes('{"a":1}\n'), [['b', bytes('true')]]))).toEqual({
+      a: 1,
+      b: true,
+    });
   });
 });
 
 describe('isJsonText', () => {
   it('tells an object or an array by its ends, whitespace around allowed', () => {
-    expect(isJsonText(' {"a":1}\n', 'object')).toBe(true);
-    expect(isJsonText('[{"id":1}]', 'array')).toBe(true);
-    expect(isJsonText('[{"id":1}]', 'object')).toBe(false);
-    expect(isJsonText('{"a":1}', 'array')).toBe(false);
-    expect(isJsonText('<html>Bad gateway</html>', 'object')).toBe(false);
-    expect(isJsonText('', 'array')).toBe(false);
-    expect(isJsonText('[', 'array')).toBe(false);
+    expect(isJsonText(bytes(' {"a":1}\n'), 'object')).toBe(true);
+    expect(isJsonText(bytes('[{"id":1}]'), 'array')).toBe(true);
+    expect(isJsonText(bytes('[]'), 'array')).toBe(true);
+    expect(isJsonText(bytes('[{"id":1}]'), 'object')).toBe(false);
+    expect(isJsonText(bytes('{"a":1}'), 'array')).toBe(false);
+    expect(isJsonText(bytes('<html>Bad gateway</html>'), 'object')).toBe(false);
+    expect(isJsonText(bytes(''), 'array')).toBe(false);
+    expect(isJsonText(bytes(' \n'), 'array')).toBe(false);
+    expect(isJsonText(bytes('['), 'array')).toBe(false);
   });
 });

@@ -20,6 +20,9 @@ export interface BusinessDetailDeps {
   reviewsTimeoutMs?: number;
 }
 
+const EMPTY_LIST = Buffer.from('[]');
+const TRUE = Buffer.from('true');
+const FALSE = Buffer.from('false');
 const CATALOG_DOWN = 'Businesses is unavailable right now. Please try again shortly.';
 /** The composed page's path; any other id falls through to the catalog proxy (its 404). */
 const DETAIL_PATH = /^\/api\/businesses\/(\d{1,10})\/?$/i;
@@ -27,26 +30,48 @@ const DETAIL_PATH = /^\/api\/businesses\/(\d{1,10})\/?$/i;
 /** The business id when `path` (no query) is the composed page's, else undefined. */
 export const composedBusinessId = (path: string): string | undefined => DETAIL_PATH.exec(path)?.[1];
 
-/** Does `text` look like a JSON object or array? Its ends only: a page of reviews is 30–40 kB. */
-export function isJsonText(text: string, kind: 'object' | 'array'): boolean {
-  const ends = text.trim();
-  return kind === 'object'
-    ? ends.startsWith('{') && ends.endsWith('}')
-    : ends.startsWith('[') && ends.endsWith(']');
+const WHITESPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
+
+/** The first and last bytes of `body` that are not JSON whitespace (-1 for none). */
+function ends(body: Buffer): [first: number, last: number] {
+  let first = 0;
+  let last = body.length - 1;
+  while (first <= last && WHITESPACE.has(body[first]!)) first += 1;
+  while (last >= first && WHITESPACE.has(body[last]!)) last -= 1;
+  return [first, last];
 }
 
-/** `object` (JSON object text) with more members, given as JSON texts. */
-export function withFields(object: string, fields: [name: string, json: string][]): string {
-  const body = object.trim().slice(0, -1);
-  const members = fields.map(([name, json]) => `${JSON.stringify(name)}:${json}`).join(',');
-  return /^\{\s*$/.test(body) ? `${body}${members}}` : `${body},${members}}`;
+const BRACES = { object: [0x7b, 0x7d], array: [0x5b, 0x5d] } as const;
+
+/** Does `body` look like a JSON object or array? Its ends only: a page of reviews is 30–40 kB. */
+export function isJsonText(body: Buffer, kind: 'object' | 'array'): boolean {
+  const [first, last] = ends(body);
+  const [open, close] = BRACES[kind];
+  return first < last && body[first] === open && body[last] === close;
+}
+
+/**
+ * `object` (a JSON object's bytes) with more members, given as JSON bytes: the halves are
+ * joined as they came, never decoded to strings and encoded again (40 kB of reviews a page).
+ */
+export function withFields(object: Buffer, fields: [name: string, json: Buffer][]): Buffer {
+  const [first, last] = ends(object);
+  const [innerFirst, innerLast] = ends(object.subarray(first + 1, last));
+  const hasMembers = innerFirst <= innerLast;
+  const parts: Buffer[] = [object.subarray(first, last)];
+  fields.forEach(([name, json], i) => {
+    const comma = i > 0 || hasMembers ? ',' : '';
+    parts.push(Buffer.from(`${comma}${JSON.stringify(name)}:`), json);
+  });
+  parts.push(Buffer.from('}'));
+  return Buffer.concat(parts);
 }
 
 /** Catalog's error answered as the gateway's own (its status and message), or 503. */
-function catalogError(status: number, text: string): HttpError {
+function catalogError(status: number, answer: Buffer): HttpError {
   let body: (Partial<ErrorBody> & Record<string, unknown>) | null = null;
   try {
-    body = JSON.parse(text) as Partial<ErrorBody> & Record<string, unknown>;
+    body = JSON.parse(answer.toString('utf8')) as Partial<ErrorBody> & Record<string, unknown>;
   } catch {
     // Not JSON: not an answer from catalog.
   }
@@ -75,7 +100,7 @@ export function businessAsVisitor(
     deps.kept?.callKeyOf(req, path, 'catalog', false, businessScope(id)),
     () =>
       deps.upstreams
-        .requestText(deps.catalogUrl, {
+        .requestBytes(deps.catalogUrl, {
           method: 'GET',
           path,
           headers: typeof requestId === 'string' ? { 'x-request-id': requestId } : {},
@@ -84,7 +109,7 @@ export function businessAsVisitor(
           deps.logger.warn({ err: (error as Error).message }, 'catalog unavailable');
           return null;
         }),
-    (answer) => isJsonText(answer.text, 'object'),
+    (answer) => isJsonText(answer.body, 'object'),
   );
 }
 
@@ -100,8 +125,8 @@ export function composeBusinessDetail(deps: BusinessDetailDeps): RequestHandler 
 
   const headers = (req: Request) => upstreamHeaders(deps.tokens, req);
 
-  /** The first page of the business's reviews as JSON text, or null when unavailable. */
-  async function reviewsOf(id: string, req: Request): Promise<string | null> {
+  /** The first page of the business's reviews as JSON bytes, or null when unavailable. */
+  async function reviewsOf(id: string, req: Request): Promise<Buffer | null> {
     const path = `/api/businesses/${id}/reviews`;
     try {
       const answer = await withTimeout(
@@ -110,17 +135,17 @@ export function composeBusinessDetail(deps: BusinessDetailDeps): RequestHandler 
           // The viewer's votes and held reviews make this half the caller's own.
           deps.kept?.callKeyOf(req, path, 'reviews', true, businessScope(id)),
           () =>
-            deps.upstreams.requestText(deps.reviewsUrl, {
+            deps.upstreams.requestBytes(deps.reviewsUrl, {
               method: 'GET',
               path,
               headers: headers(req),
             }),
-          (answer) => isJsonText(answer.text, 'array'),
+          (answer) => isJsonText(answer.body, 'array'),
         ),
         reviewsTimeoutMs,
         'reviews too slow',
       );
-      if (answer?.status === 200 && isJsonText(answer.text, 'array')) return answer.text;
+      if (answer?.status === 200 && isJsonText(answer.body, 'array')) return answer.body;
       deps.logger.warn({ status: answer?.status }, 'reviews answered the business page badly');
       return null;
     } catch (error) {
@@ -143,15 +168,15 @@ export function composeBusinessDetail(deps: BusinessDetailDeps): RequestHandler 
       reviewsOf(id, req),
     ]);
     if (!catalog) throw new HttpError(503, CATALOG_DOWN, undefined, { 'Retry-After': '2' });
-    if (catalog.status !== 200) throw catalogError(catalog.status, catalog.text);
-    if (!isJsonText(catalog.text, 'object')) {
+    if (catalog.status !== 200) throw catalogError(catalog.status, catalog.body);
+    if (!isJsonText(catalog.body, 'object')) {
       throw new HttpError(503, CATALOG_DOWN, undefined, { 'Retry-After': '2' });
     }
     // Both answers are passed on as the services wrote them: parsing and re-serialising a page
     // of reviews per request cost more than the rest of the composition.
-    const body = withFields(catalog.text, [
-      ['reviews', reviews ?? '[]'],
-      ['reviewsUnavailable', String(reviews === null)],
+    const body = withFields(catalog.body, [
+      ['reviews', reviews ?? EMPTY_LIST],
+      ['reviewsUnavailable', reviews === null ? TRUE : FALSE],
     ]);
     res.type('application/json').send(body);
     // As sent (the ETag is the send's): a page without its reviews is not kept.
@@ -161,7 +186,7 @@ export function composeBusinessDetail(deps: BusinessDetailDeps): RequestHandler 
       deps.kept!.keep(keeping, {
         status: 200,
         headers: typeof etag === 'string' ? { ...headers, etag } : headers,
-        body: Buffer.from(body),
+        body,
       });
     }
   };
