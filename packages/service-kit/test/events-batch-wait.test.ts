@@ -1,5 +1,6 @@
 import {
   batchingConsumer,
+  countingConsumer,
   createEventsWorld,
   waitFor,
   type EventsWorld,
@@ -67,4 +68,29 @@ it('hands a waiting batch back when stopped, for the next start to apply', async
   next.start();
   await waitFor(async () => (await effects()) === 2, { what: 'two effects' });
   await next.stop();
+});
+
+it('lets a running handler commit before it stops, and leaves nothing to apply twice', async () => {
+  const ctx = world.context();
+  world.relay(ctx).start();
+  let started = 0;
+  const slow = countingConsumer(ctx, {
+    purpose: 'slow',
+    async handle(trx, event) {
+      started += 1;
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await trx('effects').insert({ event_id: event.id, review_id: event.data.reviewId });
+    },
+  });
+  slow.start();
+  await world.writeEvents(1);
+  await waitFor(() => Promise.resolve(started === 1), { what: 'the handler running' });
+  await slow.stop();
+  // Stopped only once the handler had committed (and acked): its effect is there, once.
+  expect(await effects()).toBe(1);
+  const next = countingConsumer(ctx, { purpose: 'slow' });
+  next.start();
+  await new Promise((resolve) => setTimeout(resolve, 2_500));
+  await next.stop();
+  expect(await effects()).toBe(1);
 });

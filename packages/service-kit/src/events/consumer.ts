@@ -95,7 +95,11 @@ export function createEventConsumer<S extends EventSubject>(
   const slots = new Semaphore(concurrency);
   const abort = new AbortController();
   const pulls = new Set<ConsumerMessages>();
-  const inflight = new Set<Promise<void>>();
+  // Handlers running, counted rather than held in a set: a set holding each task until it
+  // settles kept its event and transaction alive through young-generation GCs (the drain's
+  // set did the same to every answer: docs/performance.md, "Twenty-second session").
+  let running = 0;
+  let drained: (() => void) | null = null;
   let loops: Promise<void>[] = [];
   let pruneTimer: NodeJS.Timeout | null = null;
 
@@ -196,8 +200,11 @@ export function createEventConsumer<S extends EventSubject>(
   let waiting: NodeJS.Timeout | null = null;
 
   function track(task: Promise<void>): void {
-    inflight.add(task);
-    void task.finally(() => inflight.delete(task));
+    running += 1;
+    void task.finally(() => {
+      running -= 1;
+      if (running === 0) drained?.();
+    });
   }
 
   function startBatches(): void {
@@ -356,7 +363,7 @@ export function createEventConsumer<S extends EventSubject>(
       startBatches();
       // Drain: let running handlers commit and ack before the connection closes (a finishing
       // batch may start no other: the queue was handed back above).
-      while (inflight.size > 0) await Promise.all([...inflight]);
+      while (running > 0) await new Promise<void>((resolve) => (drained = resolve));
     },
   };
 }
