@@ -13,6 +13,7 @@ import { serverSpans } from './tracing/server-span';
 
 export { REQUEST_ID_HEADER } from './request-log';
 export { compressWhenAccepted } from './compress';
+
 export interface HttpAppOptions {
   logger: Logger;
   registry: Registry;
