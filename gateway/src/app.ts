@@ -24,7 +24,7 @@ import { keptAnswersMetrics } from './kept-answers-metrics';
 import { createProxies, prefix, type UpstreamRoute } from './proxy';
 import { createGatewayLimits } from './limits';
 import { OpenStreams } from './open-streams';
-import { laneOf } from './lanes';
+import { laneRouteOf } from './lanes';
 import { accountRoutes } from './routes/account-routes';
 import { identityCalls } from './routes/identity-calls';
 import { leaveRoutes } from './routes/leave-routes';
@@ -265,7 +265,6 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
   // Most of the proxy lane's reads skip Express altogether.
   const plain = plainReads({
     app,
-    routes,
     proxies,
     sessions,
     cookieName: cookie.name,
@@ -275,9 +274,9 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
     logger,
   });
   const listener: RequestListener = (req, res) => {
-    const lane = config.LANES === 'true' ? laneOf(req, routes) : undefined;
-    if (lane === 'proxy' && plain(req, res)) return;
-    (lane ? lanes[lane] : app)(req, res);
+    const lane = config.LANES === 'true' ? laneRouteOf(req, routes) : undefined;
+    if (lane?.lane === 'proxy' && plain(req, res, lane.route, lane.path)) return;
+    (lane ? lanes[lane.lane] : app)(req, res);
   };
 
   let revocations: { close(): Promise<void> } | null = null;

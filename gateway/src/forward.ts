@@ -22,6 +22,10 @@ const HOP_BY_HOP = new Set([
  */
 const FOR_THE_GATEWAY = new Set([CHANGED_PARTS_HEADER]);
 
+/** Does the request come with a body (of any length, even none announced as `0`)? */
+export const hasBody = (req: IncomingMessage): boolean =>
+  req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
+
 export interface ForwardTarget {
   /** `host:port`, the Host header the service sees. */
   host: string;
@@ -93,8 +97,6 @@ export function forward(
   headers['x-forwarded-proto'] = options.client.protocol;
   if (req.headers.host) headers['x-forwarded-host'] = req.headers.host;
   Object.assign(headers, options.headers);
-  const hasBody =
-    req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
 
   let upstream: Dispatcher.DispatchController | undefined;
   let failed = false;
@@ -149,7 +151,7 @@ export function forward(
         method: req.method as Dispatcher.HttpMethod,
         path: target.basePath + (req.url ?? '/'),
         headers,
-        body: hasBody ? req : null,
+        body: hasBody(req) ? req : null,
         headersTimeout: options.timeoutMs,
         // A stream's events may be minutes apart: only its headers are timed.
         bodyTimeout: options.stream ? 0 : options.timeoutMs,

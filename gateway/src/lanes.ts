@@ -30,13 +30,23 @@ export function laneOf(
   req: IncomingMessage,
   routes: readonly UpstreamRoute[],
 ): 'proxy' | 'composed' | undefined {
+  return laneRouteOf(req, routes)?.lane;
+}
+
+/** `laneOf`, with the service's route of a `proxy` request (found once, for the plain reads). */
+export function laneRouteOf(
+  req: IncomingMessage,
+  routes: readonly UpstreamRoute[],
+): { lane: 'proxy'; route: UpstreamRoute; path: string } | { lane: 'composed' } | undefined {
   const { method = '', url = '' } = req;
   const read = READS.has(method);
   if ((!read && !WRITES.has(method)) || !url.startsWith('/api/')) return undefined;
   const query = url.indexOf('?');
   const path = query === -1 ? url : url.slice(0, query);
-  if (read && composedBusinessId(path) !== undefined) return 'composed';
+  if (read && composedBusinessId(path) !== undefined) return { lane: 'composed' };
   if (OWN_PATHS.some((own) => own.test(path))) return undefined;
   const route = findUpstream(routes, path, method);
-  return route !== undefined && route.streaming !== true ? 'proxy' : undefined;
+  return route !== undefined && route.streaming !== true
+    ? { lane: 'proxy', route, path }
+    : undefined;
 }

@@ -2,6 +2,7 @@ import http, { type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHttpApp, createLogger, createMetricsRegistry } from '@trustcircle/service-kit';
 import helmet from 'helmet';
+import { laneRouteOf } from './lanes';
 import { plainReads } from './plain-reads';
 import { prefix, type ProxiedCall, type Proxies, type UpstreamRoute } from './proxy';
 import { hashSessionId, SessionService } from './sessions/session-service';
@@ -70,7 +71,6 @@ beforeAll(async () => {
   };
   const plain = plainReads({
     app,
-    routes,
     proxies,
     sessions,
     cookieName: 'tc_session',
@@ -79,7 +79,9 @@ beforeAll(async () => {
     logger: createLogger('plain-reads-test', 'silent'),
   });
   server = http.createServer((req, res) => {
-    if (plain(req, res)) return;
+    // As the gateway's listener: only the proxy lane's requests are offered.
+    const lane = laneRouteOf(req, routes);
+    if (lane?.lane === 'proxy' && plain(req, res, lane.route, lane.path)) return;
     // What the Express lane would have been given: nothing set on the answer yet.
     res.writeHead(299, { 'x-headers-before': String(res.getHeaderNames().length) });
     res.end('left to Express');

@@ -5,14 +5,14 @@ import { cachePolicyFor } from './cache-policy';
 import { plainClientOf } from './client-address';
 import { cookieOf } from './cookies';
 import type { KeptAnswers } from './kept-answers';
-import { findUpstream, proxyRoute, type Proxies, type UpstreamRoute } from './proxy';
+import { hasBody } from './forward';
+import { proxyRoute, type Proxies, type UpstreamRoute } from './proxy';
 import { fixedHeadersOf } from './security';
 import type { SessionService } from './sessions/session-service';
 
 export interface PlainReadsDeps {
   /** The gateway's Express app: its front handlers' bookkeeping and its `trust proxy`. */
   app: Express;
-  routes: readonly UpstreamRoute[];
   proxies: Proxies;
   sessions: SessionService;
   cookieName: string;
@@ -23,9 +23,6 @@ export interface PlainReadsDeps {
   logger: Logger;
 }
 
-const hasBody = (req: IncomingMessage) =>
-  req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
-
 /**
  * A read a service answers, passed on without Express: no request and response prototypes, no
  * handler chain; each step the Express lane's handlers take for such a read (the request's id,
@@ -34,26 +31,23 @@ const hasBody = (req: IncomingMessage) =>
  * handlers were over half of the gateway's CPU for a proxied read (docs/performance.md,
  * "Twenty-second session"); gateway/test/lanes.test.ts checks both answer alike.
  *
- * Answers false, having done nothing, for what it leaves to the Express lane: a write or a body,
+ * For a request of the proxy lane (`laneRouteOf`: its service's route and path). Answers false,
+ * having done nothing, for what it leaves to the Express lane: a write or a body,
  * a traced request, a target `canonicalUrl` refuses (the lane answers its error), and a session
  * cookie the cache does not know (only the store can tell, and the lane waits for it).
  */
 export function plainReads(
   deps: PlainReadsDeps,
-): (req: IncomingMessage, res: ServerResponse) => boolean {
+): (req: IncomingMessage, res: ServerResponse, route: UpstreamRoute, path: string) => boolean {
   const plain = plainRequestsOf(deps.app);
   const clientOf = plainClientOf(deps.app);
   const edgeHeaders = fixedHeadersOf(deps.securityHeaders);
-  return (req, res) => {
+  return (req, res, route, path) => {
     const method = req.method ?? '';
     if ((method !== 'GET' && method !== 'HEAD') || hasBody(req) || !plain.accepts(req)) {
       return false;
     }
     const url = req.url ?? '/';
-    const query = url.indexOf('?');
-    const path = query === -1 ? url : url.slice(0, query);
-    const route = findUpstream(deps.routes, path, method);
-    if (!route || route.streaming) return false;
     const session = deps.sessions.cached(cookieOf(req.headers.cookie, deps.cookieName));
     if (session === undefined) return false;
     try {

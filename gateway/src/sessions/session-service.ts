@@ -58,7 +58,11 @@ export class SessionService {
    */
   cached(id: string | undefined): ResolvedSession | null | undefined {
     if (!id || id.length > 100) return null;
-    const entry = this.cache.get(hashSessionId(id));
+    return this.cachedByHash(hashSessionId(id));
+  }
+
+  private cachedByHash(idHash: string): ResolvedSession | undefined {
+    const entry = this.cache.get(idHash);
     const now = Date.now();
     if (!entry || now - entry.cachedAt >= this.options.cacheTtlMs || now >= entry.expiresAt) {
       return undefined;
@@ -68,9 +72,10 @@ export class SessionService {
   }
 
   async resolve(id: string | undefined): Promise<ResolvedSession | null> {
-    const known = this.cached(id);
-    if (known !== undefined || !id) return known ?? null;
+    if (!id || id.length > 100) return null;
     const idHash = hashSessionId(id);
+    const known = this.cachedByHash(idHash);
+    if (known) return known;
     this.cache.delete(idHash);
     const record = await this.store.findValid(idHash);
     if (!record) return null;
