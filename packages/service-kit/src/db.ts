@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import knex, { type Knex } from 'knex';
 import { Client, type ClientConfig } from 'pg';
 import { announceChanges } from './change-notices';
+import { lightenTransactions } from './light-transactions';
 import type { Logger } from './logger';
 import { endSqlSpan, startSqlSpan, traceQueries } from './tracing/sql-span';
 
@@ -57,6 +58,7 @@ export function createDb({ url, schema, poolMax = 10, logger, settings }: DbOpti
     acquireConnectionTimeout: 10_000,
   });
   traceQueries(db);
+  lightenTransactions(db);
   return db;
 }
 

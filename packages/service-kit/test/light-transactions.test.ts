@@ -1,0 +1,156 @@
+import { createTestDatabase, type TestDatabase } from '@trustcircle/testing';
+import { afterCommit, createDb, preparedRows, type Knex } from '../src';
+
+/** `db.transaction(work)` without knex's per-transaction instance (src/light-transactions.ts). */
+describe('light transactions', () => {
+  let database: TestDatabase;
+  let db: Knex;
+  let single: Knex;
+  let observer: Knex;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const url = await database.provision('lighttx');
+    db = createDb({ url, schema: 'lighttx', poolMax: 3 });
+    single = createDb({ url, schema: 'lighttx', poolMax: 1 });
+    observer = createDb({ url, schema: 'lighttx', poolMax: 1 });
+    await db.raw('create table marks (name text primary key, n int not null default 0)');
+  });
+  afterAll(async () => {
+    await Promise.all([db?.destroy(), single?.destroy(), observer?.destroy()]);
+    await database?.drop();
+  });
+  beforeEach(() => db('marks').delete());
+
+  const names = async () => (await observer('marks').orderBy('name')).map((row) => row.name);
+  const backendOf = async (k: Knex) => (await k.raw('select pg_backend_pid() as pid')).rows[0].pid;
+
+  it('commits what the handler wrote and answers its value, every statement on one backend', async () => {
+    const value = await db.transaction(async (trx) => {
+      expect(trx.isTransaction).toBe(true);
+      await trx('marks').insert({ name: 'a' });
+      const pids = [await backendOf(trx), await backendOf(trx)];
+      const [prepared] = await preparedRows<{ pid: number }>(
+        trx,
+        trx.raw('select pg_backend_pid() as pid'),
+      );
+      pids.push(prepared!.pid);
+      // Not visible outside before the commit.
+      expect(await names()).toEqual([]);
+      return pids;
+    });
+    expect(new Set(value).size).toBe(1);
+    expect(await names()).toEqual(['a']);
+  });
+
+  it('rolls back and rethrows the handler’s error, and the connection serves the next one', async () => {
+    const failure = new Error('refused');
+    await expect(
+      single.transaction(async (trx) => {
+        await trx('marks').insert({ name: 'b' });
+        throw failure;
+      }),
+    ).rejects.toBe(failure);
+    expect(await names()).toEqual([]);
+    await single.transaction((trx) => trx('marks').insert({ name: 'c' }));
+    expect(await names()).toEqual(['c']);
+  });
+
+  it('fails with the statement’s error, leaving nothing', async () => {
+    await db('marks').insert({ name: 'd' });
+    await expect(
+      db.transaction(async (trx) => {
+        await trx('marks').insert({ name: 'e' });
+        await trx('marks').insert({ name: 'd' });
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+    expect(await names()).toEqual(['d']);
+  });
+
+  it('refuses a statement on the handle once its transaction ended', async () => {
+    let kept: Knex.Transaction | undefined;
+    await single.transaction(async (trx) => {
+      kept = trx;
+    });
+    await expect(kept!('marks').insert({ name: 'late' })).rejects.toThrow(
+      'Transaction query already complete',
+    );
+    await expect(preparedRows(kept!, kept!.raw('select 1'))).rejects.toThrow(
+      'Transaction query already complete',
+    );
+    expect(await names()).toEqual([]);
+  });
+
+  it('takes turns on a pool of one: each transaction sees the last one’s commit', async () => {
+    await single('marks').insert({ name: 'count' });
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
+        single.transaction(async (trx) => {
+          const row = await trx('marks').where({ name: 'count' }).first('n');
+          await trx('marks')
+            .where({ name: 'count' })
+            .update({ n: row.n + 1 });
+        }),
+      ),
+    );
+    expect((await observer('marks').where({ name: 'count' }).first('n')).n).toBe(20);
+  });
+
+  it('settles executionPromise after the commit, so afterCommit runs then and never on rollback', async () => {
+    const ran: string[] = [];
+    await db.transaction(async (trx) => {
+      await trx('marks').insert({ name: 'f' });
+      afterCommit(trx, async () => {
+        ran.push(`f visible: ${(await names()).includes('f')}`);
+      });
+    });
+    await expect(
+      db.transaction(async (trx) => {
+        afterCommit(trx, () => {
+          ran.push('rolled back');
+        });
+        throw new Error('no');
+      }),
+    ).rejects.toThrow('no');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(ran).toEqual(['f visible: true']);
+  });
+
+  it('runs a nested transaction as a savepoint whose afterCommit waits for the outer commit', async () => {
+    const ran: string[] = [];
+    await db.transaction(async (trx) => {
+      await trx('marks').insert({ name: 'outer' });
+      await expect(
+        trx.transaction(async (inner) => {
+          await inner('marks').insert({ name: 'inner-undone' });
+          throw new Error('inner');
+        }),
+      ).rejects.toThrow('inner');
+      await trx.transaction(async (inner) => {
+        await inner('marks').insert({ name: 'inner-kept' });
+        afterCommit(inner, () => {
+          ran.push('after outer');
+        });
+      });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(ran).toEqual([]);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(ran).toEqual(['after outer']);
+    expect(await names()).toEqual(['inner-kept', 'outer']);
+  });
+
+  it('builds one handle per connection, not one per transaction', async () => {
+    const handles: Knex.Transaction[] = [];
+    for (let i = 0; i < 3; i++) await single.transaction(async (trx) => void handles.push(trx));
+    expect(new Set(handles).size).toBe(1);
+  });
+
+  it('leaves a transaction with options to knex', async () => {
+    const level = await db.transaction(
+      async (trx) => (await trx.raw('show transaction_isolation')).rows[0].transaction_isolation,
+      { isolationLevel: 'serializable' },
+    );
+    expect(level).toBe('serializable');
+  });
+});
