@@ -4,6 +4,7 @@ import { createRateLimits } from './002_rate_limits';
 import { createTrustedDevices } from './003_trusted_devices';
 import { addSessionRoles } from './005_session_roles';
 import { addSessionPublicIds } from './006_session_public_ids';
+import { unlogRateLimits } from './007_rate_limits_unlogged';
 
 export const migrations: Migration[] = [
   createSessions,
@@ -11,4 +12,5 @@ export const migrations: Migration[] = [
   createTrustedDevices,
   addSessionRoles,
   addSessionPublicIds,
+  unlogRateLimits,
 ];

@@ -87,6 +87,13 @@ describe('coalescedCounters on Postgres', () => {
     expect((await counters.hit([hit('ip:fail', 2)])).get('ip:fail')!.points).toBe(3);
   });
 
+  it('keeps the counters in an unlogged table: a spend waits for no WAL flush', async () => {
+    const { rows } = await db.raw<{ rows: { persistence: string }[] }>(
+      `select relpersistence as persistence from pg_class where oid = 'gateway.rate_limits'::regclass`,
+    );
+    expect(rows[0]!.persistence).toBe('u');
+  });
+
   it('answers no states for no hits without a statement', async () => {
     const before = statements;
     expect((await counters.hit([])).size).toBe(0);
