@@ -23,7 +23,7 @@ describe('listenPg', () => {
     (
       await admin.query<{ pid: number }>(
         `select pid from pg_stat_activity
-          where datname = current_database() and query = 'listen pg_listen_test'`,
+          where datname = current_database() and application_name = 'listener'`,
       )
     ).rows;
 
@@ -55,5 +55,47 @@ describe('listenPg', () => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(await backends()).toEqual([]);
     expect(events.at(-1)).toBe('heard two');
+  });
+
+  it('shares one connection among a process’s channels: each hears its own, losses and all', async () => {
+    const logger = createLogger('pg-listen-test', 'silent');
+    const events: string[] = [];
+    const on = (name: string): PgListener =>
+      listenPg({
+        url: database.adminUrl,
+        channel: `pg_listen_${name}`,
+        logger,
+        onNotify: (payload) => events.push(`${name} heard ${payload}`),
+        onReconnect: () => events.push(`${name} listening`),
+        onLost: () => events.push(`${name} lost`),
+      });
+    const a = on('a');
+    const b = on('b');
+    await waitFor(() => events.includes('a listening') && events.includes('b listening'));
+    expect(await backends()).toHaveLength(1);
+    // A channel added to a connection already listening.
+    const c = on('c');
+    await waitFor(() => events.includes('c listening'));
+    expect(await backends()).toHaveLength(1);
+    await admin.query(`select pg_notify('pg_listen_a', '1'), pg_notify('pg_listen_c', '2')`);
+    await waitFor(() => events.includes('a heard 1') && events.includes('c heard 2'));
+    expect(events.filter((e) => e.startsWith('b heard'))).toEqual([]);
+
+    const [backend] = await backends();
+    await admin.query('select pg_terminate_backend($1)', [backend!.pid]);
+    await waitFor(() => ['a', 'b', 'c'].every((n) => events.includes(`${n} lost`)));
+    await waitFor(() => events.filter((e) => e.endsWith('listening')).length === 6, {
+      timeoutMs: 10_000,
+    });
+    await c.close();
+    await admin.query(`select pg_notify('pg_listen_b', '3'), pg_notify('pg_listen_c', '4')`);
+    await waitFor(() => events.includes('b heard 3'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(events).not.toContain('c heard 4');
+    expect(await backends()).toHaveLength(1);
+    await a.close();
+    await b.close();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await backends()).toEqual([]);
   });
 });
