@@ -20,5 +20,10 @@ export function createDatabasePools(
 ): DatabasePools {
   const { ownRelay, ...shared } = options;
   const db = createDb(shared);
-  return { db, relayDb: ownRelay ? createDb({ ...shared, poolMax: 1 }) : db };
+  if (!ownRelay) return { db, relayDb: db };
+  // The relay's commits need not wait for their WAL flush: a round lost in a crash puts its
+  // rows back, and their events go out again, dropped by JetStream's duplicate window and the
+  // consumers' inboxes. Its rounds no longer wait on the disk.
+  const settings = { ...shared.settings, synchronous_commit: 'off' };
+  return { db, relayDb: createDb({ ...shared, poolMax: 1, settings }) };
 }

@@ -98,6 +98,10 @@ describe('the relay under a full pool', () => {
     const metrics = await (await fetch(`${service.url}/metrics`)).text();
     expect(metrics).toMatch(/^db_pool_max\{pool="service",service="evt"\} 2$/m);
     expect(metrics).toMatch(/^db_pool_max\{pool="relay",service="evt"\} 1$/m);
+    // Only the relay's commits skip waiting for their WAL flush.
+    const setting = async (db: Knex) => (await db.raw('show synchronous_commit')).rows[0];
+    expect(await setting(service.ctx.relayDb)).toEqual({ synchronous_commit: 'off' });
+    expect(await setting(service.ctx.db)).toEqual({ synchronous_commit: 'on' });
 
     // Requests hold every connection of the pool, as a request queue under overload does; a
     // write from outside the service (its own connection) is still relayed at once (the
