@@ -12,7 +12,7 @@ import type { Knex } from 'knex';
  * `lightenTransactions(db)` makes `db.transaction(work)` take a pooled connection, send `BEGIN`
  * on it, hand `work` a knex bound to that connection (built once per connection, not per
  * transaction), then `COMMIT`, or `ROLLBACK` and rethrow when `work` throws: what knex does, at
- * 187–249 µs. What callers rely on is kept: `isTransaction`, `executionPromise` (settled after
+ * 187–263 µs. What callers rely on is kept: `isTransaction`, `executionPromise` (settled after
  * the commit, as `afterCommit` needs), `isCompleted()`, statements after the end refused
  * ("Transaction query already complete"), a nested `trx.transaction()` as a savepoint whose
  * `parentTransaction` is the outer one, query events forwarded to the pool's knex (its SQL
