@@ -106,7 +106,9 @@ export class Upstreams {
             onRequestStart: () => undefined,
             onResponseStart: (_controller, statusCode) => void (status = statusCode),
             onResponseData: (_controller, chunk) => void chunks.push(chunk),
-            onResponseEnd: () => resolve({ status, body: Buffer.concat(chunks) }),
+            // One chunk (most answers: one socket read) is passed on as it is, not copied.
+            onResponseEnd: () =>
+              resolve({ status, body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks) }),
             onResponseError: (_controller, error) => reject(error),
           },
         );
