@@ -1,7 +1,7 @@
 import type { ErrorBody } from '@trustcircle/contracts';
 import { withTimeout } from '@trustcircle/http-server';
 import { businessScope, HttpError, type Logger } from '@trustcircle/service-kit';
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { KeptAnswers } from '../kept-answers';
 import { keptCall, sendKept } from '../kept-answers-taps';
 import type { TokenMinter } from '../tokens';
@@ -23,6 +23,7 @@ export interface BusinessDetailDeps {
 const EMPTY_LIST = Buffer.from('[]');
 const TRUE = Buffer.from('true');
 const FALSE = Buffer.from('false');
+const CLOSE_BRACE = Buffer.from('}');
 const CATALOG_DOWN = 'Businesses is unavailable right now. Please try again shortly.';
 /** The composed page's path; any other id falls through to the catalog proxy (its 404). */
 const DETAIL_PATH = /^\/api\/businesses\/(\d{1,10})\/?$/i;
@@ -55,6 +56,11 @@ export function isJsonText(body: Buffer, kind: 'object' | 'array'): boolean {
  * joined as they came, never decoded to strings and encoded again (40 kB of reviews a page).
  */
 export function withFields(object: Buffer, fields: [name: string, json: Buffer][]): Buffer {
+  return Buffer.concat(withFieldsParts(object, fields));
+}
+
+/** withFields' bytes as the parts to write in turn, with no copy of the halves. */
+export function withFieldsParts(object: Buffer, fields: [name: string, json: Buffer][]): Buffer[] {
   const [first, last] = ends(object);
   const [innerFirst, innerLast] = ends(object.subarray(first + 1, last));
   const hasMembers = innerFirst <= innerLast;
@@ -63,9 +69,31 @@ export function withFields(object: Buffer, fields: [name: string, json: Buffer][
     const comma = i > 0 || hasMembers ? ',' : '';
     parts.push(Buffer.from(`${comma}${JSON.stringify(name)}:`), json);
   });
-  parts.push(Buffer.from('}'));
-  return Buffer.concat(parts);
+  parts.push(CLOSE_BRACE);
+  return parts;
 }
+
+/**
+ * Writes an answer no cache may keep (`no-store`: a signed-in viewer's) as its parts: it has no
+ * validator to hash or compare, and each 40 kB copy of a page is memory outside the heap that
+ * V8 answers with full collections (docs/performance.md, "Twenty-fourth session"). The parts go
+ * out in one write, like a single body's.
+ */
+function sendUnkept(req: Request, res: Response, parts: Buffer[]): void {
+  res.setHeader(
+    'Content-Length',
+    parts.reduce((sum, part) => sum + part.length, 0),
+  );
+  if (req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  res.cork();
+  for (const part of parts) res.write(part);
+  res.end();
+}
+
+const isUnkept = (res: Response) => /no-store/.test(String(res.getHeader('Cache-Control') ?? ''));
 
 /** Catalog's error answered as the gateway's own (its status and message), or 503. */
 function catalogError(status: number, answer: Buffer): HttpError {
@@ -174,11 +202,14 @@ export function composeBusinessDetail(deps: BusinessDetailDeps): RequestHandler 
     }
     // Both answers are passed on as the services wrote them: parsing and re-serialising a page
     // of reviews per request cost more than the rest of the composition.
-    const body = withFields(catalog.body, [
+    const parts = withFieldsParts(catalog.body, [
       ['reviews', reviews ?? EMPTY_LIST],
       ['reviewsUnavailable', reviews === null ? TRUE : FALSE],
     ]);
-    res.type('application/json').send(body);
+    res.type('application/json');
+    if (!keeping && isUnkept(res)) return sendUnkept(req, res, parts);
+    const body = Buffer.concat(parts);
+    res.send(body);
     // As sent (the ETag is the send's): a page without its reviews is not kept.
     if (keeping && reviews !== null) {
       const headers = { 'content-type': String(res.getHeader('content-type')) };

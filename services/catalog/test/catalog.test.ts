@@ -675,6 +675,19 @@ describe('GET /api/businesses/{id} (composed by the gateway)', () => {
       reviews: [{ id: 1, businessId: business.id, content: 'Lovely place' }],
     });
     expect(reviewsAuth[0]).toMatch(/^Bearer /);
+    // A member's page is written as its parts: its length is the whole body's, and HEAD
+    // answers the same length without the body.
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(Number(res.headers.get('content-length'))).toBe(Buffer.byteLength(res.text));
+    const head = await member.request('HEAD', `/api/businesses/${business.id}`);
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(res.headers.get('content-length'));
+    expect(head.text).toBe('');
+    const gzipped = await member.get(`/api/businesses/${business.id}`, {
+      'accept-encoding': 'gzip',
+    });
+    expect(gzipped.body).toEqual(res.body);
   });
 
   it('still answers the business when reviews fails', async () => {
