@@ -1,9 +1,10 @@
-import { isJsonText, withFields } from './business-detail';
+import { isJsonText, withFieldsParts } from './business-detail';
 
 const bytes = (text: string) => Buffer.from(text);
-const parsed = (body: Buffer): unknown => JSON.parse(body.toString());
+const parsed = (parts: Buffer[]): unknown => JSON.parse(Buffer.concat(parts).toString());
+const withFields = withFieldsParts;
 
-describe('withFields', () => {
+describe('withFieldsParts', () => {
   it('adds members to a JSON object given as bytes, keeping it valid JSON', () => {
     const composed = withFields(bytes('{"id":7,"name":"Luigi ☕"}'), [
       ['reviews', bytes('[{"id":1,"text":"Très bon"}]')],
