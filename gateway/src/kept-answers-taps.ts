@@ -114,7 +114,9 @@ export async function keptCall(
   const keeping = kept.begin(keyed.key, keyed.services, keyed.scope);
   const answer = await load();
   if (keeping && answer?.status === 200 && usable(answer)) {
-    kept.keep(keeping, { status: 200, headers: {}, body: answer.body });
+    // A copy of its own: the answer may be a view of a larger socket read (upstream.ts), whose
+    // whole size the kept answers' bound would not count.
+    kept.keep(keeping, { status: 200, headers: {}, body: Buffer.from(answer.body) });
   }
   return answer;
 }
