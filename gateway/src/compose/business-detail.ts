@@ -86,6 +86,9 @@ function sendUnkept(req: Request, res: Response, parts: Buffer[]): void {
   }
   res.cork();
   for (const part of parts) res.write(part);
+  // Uncorked before the end: a compressed answer is chunked, and Node's end() on a corked
+  // chunked answer writes its last chunk before the ones still corked (a broken answer).
+  res.uncork();
   res.end();
 }
 

@@ -20,7 +20,10 @@ let stack: TestStack;
 let bus: TestEventBus;
 let member: TestClient;
 let fakeReviews: http.Server;
-let reviewsMode: 'ok' | 'fail' = 'ok';
+let reviewsMode: 'ok' | 'long' | 'fail' = 'ok';
+// A long review makes the composed page large enough to be compressed (over 1 kB).
+const LONG_OR_SHORT = () =>
+  reviewsMode === 'long' ? 'Lovely place. '.repeat(200) : 'Lovely place';
 const reviewsAuth: (string | undefined)[] = [];
 let seq = 0;
 
@@ -62,7 +65,7 @@ beforeAll(async () => {
     const id = /\/api\/businesses\/(\d+)\/reviews/.exec(req.url ?? '')?.[1];
     res
       .writeHead(200, { 'content-type': 'application/json' })
-      .end(JSON.stringify([{ id: 1, businessId: Number(id), content: 'Lovely place' }]));
+      .end(JSON.stringify([{ id: 1, businessId: Number(id), content: LONG_OR_SHORT() }]));
   });
   await new Promise<void>((resolve) => fakeReviews.listen(0, '127.0.0.1', resolve));
   const reviewsUrl = `http://127.0.0.1:${(fakeReviews.address() as AddressInfo).port}`;
@@ -688,6 +691,13 @@ describe('GET /api/businesses/{id} (composed by the gateway)', () => {
       'accept-encoding': 'gzip',
     });
     expect(gzipped.body).toEqual(res.body);
+    // Compressed, the parts go out chunked, whole and in order.
+    reviewsMode = 'long';
+    const other = await createBusiness({ name: 'Wordy Cafe', category: 'Restaurants' });
+    const large = await member.get(`/api/businesses/${other.id}`, { 'accept-encoding': 'gzip' });
+    reviewsMode = 'ok';
+    expect(large.headers.get('content-encoding')).toBe('gzip');
+    expect(large.body).toMatchObject({ reviews: [{ content: 'Lovely place. '.repeat(200) }] });
   });
 
   it('still answers the business when reviews fails', async () => {
