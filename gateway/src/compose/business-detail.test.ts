@@ -2,11 +2,10 @@ import { isJsonText, withFieldsParts } from './business-detail';
 
 const bytes = (text: string) => Buffer.from(text);
 const parsed = (parts: Buffer[]): unknown => JSON.parse(Buffer.concat(parts).toString());
-const withFields = withFieldsParts;
 
 describe('withFieldsParts', () => {
   it('adds members to a JSON object given as bytes, keeping it valid JSON', () => {
-    const composed = withFields(bytes('{"id":7,"name":"Luigi ☕"}'), [
+    const composed = withFieldsParts(bytes('{"id":7,"name":"Luigi ☕"}'), [
       ['reviews', bytes('[{"id":1,"text":"Très bon"}]')],
       ['reviewsUnavailable', bytes('false')],
     ]);
@@ -19,12 +18,12 @@ describe('withFieldsParts', () => {
   });
 
   it('handles an empty object and surrounding whitespace', () => {
-    expect(parsed(withFields(bytes(' { } \n'), [['reviews', bytes('[]')]]))).toEqual({
+    expect(parsed(withFieldsParts(bytes(' { } \n'), [['reviews', bytes('[]')]]))).toEqual({
       reviews: [],
     });
     expect(
       parsed(
-        withFields(bytes('{}'), [
+        withFieldsParts(bytes('{}'), [
           ['a', bytes('1')],
           ['b', bytes('2')],
         ]),
@@ -33,7 +32,7 @@ describe('withFieldsParts', () => {
       a: 1,
       b: 2,
     });
-    expect(parsed(withFields(bytes('{"a":1}\n'), [['b', bytes('true')]]))).toEqual({
+    expect(parsed(withFieldsParts(bytes('{"a":1}\n'), [['b', bytes('true')]]))).toEqual({
       a: 1,
       b: true,
     });
