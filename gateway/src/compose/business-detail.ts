@@ -1,6 +1,6 @@
 import type { ErrorBody } from '@trustcircle/contracts';
 import { withTimeout } from '@trustcircle/http-server';
-import { businessScope, HttpError, type Logger } from '@trustcircle/service-kit';
+import { businessScope, HttpError, isNoStore, type Logger } from '@trustcircle/service-kit';
 import type { Request, RequestHandler, Response } from 'express';
 import type { KeptAnswers } from '../kept-answers';
 import { keptCall, sendKept } from '../kept-answers-taps';
@@ -91,8 +91,6 @@ function sendUnkept(req: Request, res: Response, parts: Buffer[]): void {
   res.uncork();
   res.end();
 }
-
-const isUnkept = (res: Response) => /no-store/.test(String(res.getHeader('Cache-Control') ?? ''));
 
 /** Catalog's error answered as the gateway's own (its status and message), or 503. */
 function catalogError(status: number, answer: Buffer): HttpError {
@@ -206,7 +204,7 @@ export function composeBusinessDetail(deps: BusinessDetailDeps): RequestHandler 
       ['reviewsUnavailable', reviews === null ? TRUE : FALSE],
     ]);
     res.type('application/json');
-    if (!keeping && isUnkept(res)) return sendUnkept(req, res, parts);
+    if (!keeping && isNoStore(res)) return sendUnkept(req, res, parts);
     const body = Buffer.concat(parts);
     res.send(body);
     // As sent (the ETag is the send's): a page without its reviews is not kept.

@@ -1,4 +1,5 @@
 import { hash } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import express, { type Express, type RequestHandler, type Response } from 'express';
 import type { Registry } from 'prom-client';
 import { compressWhenAccepted } from './compress';
@@ -46,6 +47,10 @@ declare module 'express-serve-static-core' {
 
 const expressSend = express.response.send;
 
+/** Whether the answer is one no cache may keep (`Cache-Control: no-store`): it needs no validator. */
+export const isNoStore = (res: Pick<ServerResponse, 'getHeader'>): boolean =>
+  /no-store/.test(String(res.getHeader('Cache-Control') ?? ''));
+
 /**
  * `res.send` with a weak ETag on a 2xx answer to a GET or HEAD that a cache may keep (not
  * `no-store`), so a revalidating client (the gateway marks visitors' reads `no-cache`) gets
@@ -60,7 +65,7 @@ function validatedSend(this: Response, body?: unknown): Response {
     this.statusCode < 300 &&
     (typeof body === 'string' || Buffer.isBuffer(body)) &&
     !this.hasHeader('ETag') &&
-    !/no-store/.test(String(this.getHeader('Cache-Control') ?? ''))
+    !isNoStore(this)
   ) {
     const length = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
     this.setHeader('ETag', `W/"${length.toString(16)}-${hash('sha1', body, 'base64url')}"`);
