@@ -1,7 +1,7 @@
 import { BUSINESS_SCOPE, scopedChangesMigration } from '@trustcircle/service-kit';
 
 /** The reviews' business, for the tables whose rows belong to one review. */
-const businessOfReview = '(select r.business_id from reviews r where r.id = $row.review_id)';
+export const businessOfReview = '(select r.business_id from reviews r where r.id = $row.review_id)';
 
 /**
  * The tables whose rows are of one business, announced per business (issue 20): those a

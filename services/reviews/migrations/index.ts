@@ -15,6 +15,7 @@ import { createEditedAt } from './014_edited_at';
 import { createFollows } from './015_follows';
 import { createReplies } from './016_replies';
 import { createScopedChangeNotices } from './017_scoped_change_notices';
+import { createScopedReportsAndVoteKeys } from './018_scoped_reports_and_vote_keys';
 
 /** Reviews publishes (outbox) and consumes (inbox) events. */
 export const migrations: Migration[] = [
@@ -35,4 +36,5 @@ export const migrations: Migration[] = [
   createFollows,
   createReplies,
   createScopedChangeNotices,
+  createScopedReportsAndVoteKeys,
 ];

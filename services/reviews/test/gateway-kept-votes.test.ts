@@ -44,48 +44,100 @@ const silently = (reviewId: number, helpfulCount: number) =>
     await trx('reviews').where({ id: reviewId }).update({ helpful_count: helpfulCount });
   });
 
-it("ends the gateway's kept answers of the voted review's business alone", async () => {
+/** Two businesses with a review each by a new member, once their events have gone out. */
+async function twoReviewedBusinesses() {
   const author = await world.member();
   const shown = await reviewedBusiness(author, author.groupId);
-  const voted = await reviewedBusiness(author, author.groupId);
+  const written = await reviewedBusiness(author, author.groupId);
   await world.until(
     async () => Number((await world.admin('outbox').count({ n: '*' }))[0]!.n) === 0,
     'the outbox relayed',
   );
-  const reader = world.stack.client();
-  const helpfulOn = async (businessId: number) => {
-    const res = await reader.get(`/api/businesses/${businessId}/reviews`);
-    expect(res.status).toBe(200);
-    return (res.body as { helpfulCount: number }[])[0]?.helpfulCount;
-  };
-  const voter = await world.sessionFor(920_001);
+  return { shown, written };
+}
+
+const reader = () => world.stack.client();
+
+async function helpfulOn(client: TestClient, businessId: number) {
+  const res = await client.get(`/api/businesses/${businessId}/reviews`);
+  expect(res.status).toBe(200);
+  return (res.body as { helpfulCount: number }[])[0]?.helpfulCount;
+}
+
+/**
+ * Rounds of: `shown`'s page kept by the gateway, its count changed where nothing announces it,
+ * then `writes` (on another business) through the gateway. A round counts only when nothing
+ * announced the whole of reviews meanwhile (the events of the reviews just written still land
+ * for a moment, and rightly end every kept answer); the gateway must then still answer the kept
+ * page. A write announced as the whole service never lets a round count: the wait times out.
+ * Answers the last round's number.
+ */
+async function keptThrough(
+  shown: { businessId: number; reviewId: number },
+  writes: (round: number) => Promise<void>,
+): Promise<number> {
+  const client = reader();
   let round = 0;
-  // A round counts only when nothing announced the whole of reviews meanwhile (the events of
-  // the reviews just written still land for a moment, and rightly end every kept answer).
   await world.until(async () => {
     round += 1;
     const before = wholeReviews;
-    await helpfulOn(shown.businessId);
-    const kept = await helpfulOn(shown.businessId); // kept from its second load
+    await helpfulOn(client, shown.businessId);
+    const kept = await helpfulOn(client, shown.businessId); // kept from its second load
     await silently(shown.reviewId, 100 + round);
-    if ((await helpfulOn(shown.businessId)) !== kept) return false;
-
-    const vote = await voter.request('PUT', `/api/reviews/${voted.reviewId}/helpful`);
-    expect(vote.status).toBe(200);
-    expect(vote.headers.get('tc-changed-parts')).toBeNull();
-    await voter.request('DELETE', `/api/reviews/${voted.reviewId}/helpful`);
-    const after = await helpfulOn(shown.businessId);
+    if ((await helpfulOn(client, shown.businessId)) !== kept) return false;
+    await writes(round);
+    const after = await helpfulOn(client, shown.businessId);
     await notices.query('select 1'); // notices committed so far are delivered before this answer
     if (wholeReviews !== before) return false;
-    // Fails when the vote's answer ends every kept answer of reviews: 100 + round is read.
+    // Fails when the writes' answers end every kept answer of reviews: 100 + round is read.
     expect(after).toBe(kept);
     return true;
   }, 'a round in which nothing announced the whole of reviews');
+  return round;
+}
+
+it("ends the gateway's kept answers of the voted review's business alone", async () => {
+  const { shown, written } = await twoReviewedBusinesses();
+  const voter = await world.sessionFor(920_001);
+  const round = await keptThrough(shown, async () => {
+    const vote = await voter.request('PUT', `/api/reviews/${written.reviewId}/helpful`);
+    expect(vote.status).toBe(200);
+    expect(vote.headers.get('tc-changed-parts')).toBeNull();
+    await voter.request('DELETE', `/api/reviews/${written.reviewId}/helpful`);
+  });
 
   // A vote on this business's review ends its kept answer as the vote's answer leaves.
   const vote = await voter.request('PUT', `/api/reviews/${shown.reviewId}/helpful`);
   expect(vote.status).toBe(200);
-  expect(await helpfulOn(shown.businessId)).toBe(100 + round + 1);
+  expect(await helpfulOn(reader(), shown.businessId)).toBe(100 + round + 1);
   await voter.request('DELETE', `/api/reviews/${shown.reviewId}/helpful`);
+  await world.admin('reviews').where({ id: shown.reviewId }).update({ helpful_count: 0 });
+});
+
+it("keeps other businesses' answers through a report and a keyed toggle, and announces their business alone", async () => {
+  const { shown, written } = await twoReviewedBusinesses();
+  const round = await keptThrough(shown, async (round) => {
+    // A report can be made once a member: a new reporter each round. Its toggles go first: ten
+    // reports from new accounts hold the review, after which it cannot be voted on.
+    const reporter = await world.sessionFor(930_000 + round);
+    for (const key of [`on-${round}`, `off-${round}`]) {
+      const toggle = await reporter.post(`/api/reviews/${written.reviewId}/helpful`, undefined, {
+        'Idempotency-Key': key,
+      });
+      expect(toggle.status).toBe(200);
+    }
+    const report = await reporter.post(`/api/reviews/${written.reviewId}/report`, {
+      reason: 'spam',
+    });
+    expect(report.status).toBe(201);
+    expect(report.headers.get('tc-changed-parts')).toBeNull();
+  });
+
+  // A report on this business's review ends its kept answer as the report's answer leaves.
+  const reporter = await world.sessionFor(939_999);
+  const report = await reporter.post(`/api/reviews/${shown.reviewId}/report`, { reason: 'fake' });
+  expect(report.status).toBe(201);
+  await silently(shown.reviewId, 100 + round + 1);
+  expect(await helpfulOn(reader(), shown.businessId)).toBe(100 + round + 1);
   await world.admin('reviews').where({ id: shown.reviewId }).update({ helpful_count: 0 });
 });

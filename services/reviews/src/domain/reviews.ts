@@ -269,11 +269,12 @@ export function createReviews({ db, keptPages }: ReviewsDeps) {
      * A report weighs by the reporter's standing (domain/standing.ts); any report queues the
      * review for moderators, and enough weight holds it until they decide.
      */
+    /** A member's report, and the business whose review it is (all it may change). */
     async report(
       userId: number,
       reviewId: number,
       input: ReportReviewRequest,
-    ): Promise<ReviewReport> {
+    ): Promise<{ report: ReviewReport; businessId: number }> {
       try {
         return await db.transaction(async (trx) => {
           const facts = await reviewsStore.lock(trx, reviewId);
@@ -293,7 +294,7 @@ export function createReviews({ db, keptPages }: ReviewsDeps) {
             standing,
           );
           await afterReport(trx, facts);
-          return report;
+          return { report, businessId: facts.businessId };
         });
       } catch (error) {
         if (isUniqueViolation(error, REPORT_UNIQUE_KEY)) throw conflict(REVIEW_ALREADY_REPORTED);

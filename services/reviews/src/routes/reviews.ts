@@ -50,12 +50,18 @@ export function reviewRoutes(
   const router = Router();
 
   /**
-   * A vote changes its review's business alone (nothing, when it was cast already): what is
-   * kept of other businesses, here and in the gateway, stays.
+   * A write that changed one business's reviews alone: what is kept of other businesses, here
+   * and in the gateway, stays.
    */
+  const changedBusinessOnly = (res: Response, businessId: number) => {
+    const part = businessScope(businessId);
+    if (part !== null) changedOnly(res, [part]);
+  };
+
+  /** A vote changes its review's business (nothing, when it was cast already). */
   const sendVote = (res: Response, { answer, changedBusiness }: VoteOutcome) => {
-    const part = changedBusiness === null ? null : businessScope(changedBusiness);
-    if (changedBusiness === null || part !== null) changedOnly(res, part === null ? [] : [part]);
+    if (changedBusiness === null) changedOnly(res, []);
+    else changedBusinessOnly(res, changedBusiness);
     res.json(answer);
   };
 
@@ -118,10 +124,13 @@ export function reviewRoutes(
     sendVote(res, await votes.unset(currentUserId(req), reviewId(req)));
   });
 
+  // A report, and the hold it may bring, change its review's business alone.
   router.post('/:id/report', requireUser, async (req, res) => {
     const id = reviewId(req);
     const input = parseBody(ReportReviewRequestSchema, req);
-    res.status(201).json(await reviews.report(currentUserId(req), id, input));
+    const { report, businessId } = await reviews.report(currentUserId(req), id, input);
+    changedBusinessOnly(res, businessId);
+    res.status(201).json(report);
   });
 
   return router;
