@@ -267,9 +267,9 @@ export function createReviews({ db, keptPages }: ReviewsDeps) {
 
     /**
      * A report weighs by the reporter's standing (domain/standing.ts); any report queues the
-     * review for moderators, and enough weight holds it until they decide.
+     * review for moderators, and enough weight holds it until they decide. Answers the report
+     * and the business whose review it is: all it may change.
      */
-    /** A member's report, and the business whose review it is (all it may change). */
     async report(
       userId: number,
       reviewId: number,
