@@ -55,6 +55,10 @@ export class NatsLink {
         reconnectTimeWait: 500,
         timeout: 2000,
         pingInterval: 10_000,
+        // Every JetStream publish is a request, and with async traces each captured two stacks
+        // (an `Error` for its caller, one for its timeout) that only a timeout would show: 2 %
+        // of reviews' busy samples under votes (docs/performance.md, twenty-sixth session).
+        noAsyncTraces: true,
       });
       if (this.stopped) {
         await nc.close();
