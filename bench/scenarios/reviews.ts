@@ -85,8 +85,11 @@ export async function run(): Promise<ScenarioResult[]> {
         headers: { cookie: pick(voterCookies) },
       }),
     };
-    // Warm-up: pools, caches, JIT.
-    const warm = { rate: 200, duration: 2, connections: 10 };
+    // Warm-up at the measured rate and connections: pools, caches, JIT, the voters' sessions.
+    // At 200 req/s on 10 connections the toggle's first half second measured was still the
+    // reviews pool growing and cold sessions (179 of its first 250 answers over 50 ms,
+    // `BENCH_TRACE`), as the scale bench found (scale.ts).
+    const warm = { rate: RATE, duration: 3, connections: CONNECTIONS };
     await paced({
       ...warm,
       url: feedUrl,
