@@ -1,4 +1,4 @@
-import { planHelpfulRescores } from './scoring';
+import { planHelpfulRescores, planNewReview } from './scoring';
 import { computeBusinessScores, type ReviewFact } from './trust-score';
 
 const DAY = 86_400_000;
@@ -47,5 +47,31 @@ describe('planHelpfulRescores', () => {
 
   it('leaves out a business it knows nothing of', () => {
     expect(planHelpfulRescores(votes, new Map())).toEqual({ updates: [], recompute: [] });
+  });
+});
+
+describe('planNewReview', () => {
+  const facts = [fact(5, 10, [1]), fact(2, 30, [1, 2])];
+  const scores = computeBusinessScores(facts);
+  const stored = {
+    globalTrustScore: scores.globalTrustScore,
+    sums: scores.sums,
+    newestMs: scores.newestMs,
+  };
+  const added = fact(3, 0, [2, 3]);
+
+  it('adds a new review to stored sums that reproduce the global score', () => {
+    const plan = planNewReview(stored, added);
+    const after = computeBusinessScores([...facts, added]);
+    expect(plan?.globalTrustScore).toBeCloseTo(after.globalTrustScore, 12);
+    expect(plan?.newestMs).toBe(after.newestMs);
+  });
+
+  it('leaves a business without trustworthy sums to a recompute', () => {
+    expect(planNewReview(undefined, added)).toBeNull();
+    expect(planNewReview({ ...stored, newestMs: null }, added)).toBeNull();
+    expect(
+      planNewReview({ ...stored, globalTrustScore: stored.globalTrustScore + 0.01 }, added),
+    ).toBeNull();
   });
 });

@@ -11,10 +11,12 @@ import { projectionsStore, type FactRow, type FactWrite } from '../store/project
 import { reviewFactOf } from '../store/fact-rows';
 import { scoresStore, type StoredSums, type SumsUpdate } from '../store/scores-store';
 import {
+  addCountedReview,
   computeBusinessScores,
   globalScore,
   rescoreHelpful,
   type HelpfulChange,
+  type ReviewAddition,
   type ReviewFact,
 } from './trust-score';
 
@@ -147,6 +149,18 @@ export function planHelpfulRescores(
   return { updates, recompute };
 }
 
+/**
+ * A review counted for the first time moves its business's stored sums by itself alone; null
+ * when they cannot be trusted to (as `planHelpfulRescores`): the business is recomputed.
+ */
+export function planNewReview(
+  stored: StoredSums | undefined,
+  fact: ReviewFact,
+): ReviewAddition | null {
+  if (!stored || stored.newestMs === null || !sumsAgree(stored)) return null;
+  return addCountedReview(stored.sums, stored.newestMs, fact);
+}
+
 export const scoring = {
   async applyReview(trx: Knex.Transaction, review: ReviewEventData): Promise<boolean> {
     // Author first, then business: the same order as applyAuthor, so no lock cycles.
@@ -159,6 +173,20 @@ export const scoring = {
     const next = mergeReview(existing, review, authorVerified);
     if (!next) return false;
     await projectionsStore.saveFact(trx, review.id, next, existing !== null);
+    const before = countedFact(existing);
+    const after = countedFact({ review_id: review.id, ...next });
+    // Scores are of counted facts alone: one counted neither before nor now moves none.
+    if (!before && !after) return true;
+    // A review counted for the first time (the usual event: a new review) moves its business
+    // by itself alone, not by a recompute from every review of the business.
+    if (!before && after && next.business_id === review.businessId) {
+      const stored = await scoresStore.sumsOf(trx, [next.business_id]);
+      const addition = planNewReview(stored.get(next.business_id), after);
+      if (addition) {
+        await scoresStore.addReview(trx, next.business_id, addition);
+        return true;
+      }
+    }
     // The review's business is locked already; a business of a fact first known from a vote
     // (the same, unless the events disagree) is locked as it is rescored.
     const rescore = (businessId: number) =>

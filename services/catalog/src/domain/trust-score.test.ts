@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import {
+  addCountedReview,
   GLOBAL_PRIOR_MEAN,
   HALF_LIFE_DAYS,
   computeBusinessScores,
@@ -24,6 +25,9 @@ const factsArb = fc.array(factArb, { maxLength: 40 });
 
 const score = (facts: ReviewFact[]) => computeBusinessScores(facts).globalTrustScore;
 const EPS = 1e-12;
+/** Relative: sums of thousands of reviews are large, and only rounding may differ. */
+const close = (actual: number, expected: number) =>
+  expect(Math.abs(actual - expected)).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(expected)));
 
 describe('trust score (design §6)', () => {
   it('is 0 with no reviews', () => {
@@ -166,11 +170,6 @@ describe('trust score (design §6)', () => {
   });
 
   describe('helpful votes on stored sums (rescoreHelpful)', () => {
-    const close = (actual: number, expected: number) =>
-      expect(Math.abs(actual - expected)).toBeLessThanOrEqual(
-        1e-9 * Math.max(1, Math.abs(expected)),
-      );
-
     it('lands where a full recompute over the voted facts lands, globally and per group', () => {
       fc.assert(
         fc.property(
@@ -227,6 +226,66 @@ describe('trust score (design §6)', () => {
       expect(more.globalTrustScore).toBeGreaterThan(same.globalTrustScore);
       expect([...more.groups.keys()]).toEqual([2, 4]);
       expect(more.groups.get(2)!.weight).toBeCloseTo(more.sums.weight - 7, 12);
+    });
+  });
+
+  describe('a review counted for the first time (addCountedReview)', () => {
+    it('adds reviews one at a time, in any order, to what a recompute of them all gives', () => {
+      fc.assert(
+        fc.property(factArb, fc.array(factArb, { minLength: 1, maxLength: 40 }), (first, rest) => {
+          let stored = computeBusinessScores([first]);
+          const groups = new Map(stored.groups.map((g) => [g.groupId, { ...g.sums, n: 1 }]));
+          let sums = stored.sums;
+          let newestMs = stored.newestMs!;
+          for (const fact of rest) {
+            const addition = addCountedReview(sums, newestMs, fact);
+            for (const group of groups.values()) {
+              group.weight *= addition.scale;
+              group.weightedRating *= addition.scale;
+            }
+            for (const groupId of addition.groupIds) {
+              const group = groups.get(groupId) ?? { weight: 0, weightedRating: 0, n: 0 };
+              group.weight += addition.added.weight;
+              group.weightedRating += addition.added.weightedRating;
+              group.n += 1;
+              groups.set(groupId, group);
+            }
+            ({ sums, newestMs } = addition);
+            stored = { ...stored, globalTrustScore: addition.globalTrustScore };
+          }
+          const all = computeBusinessScores([first, ...rest]);
+          close(sums.weight, all.sums.weight);
+          close(sums.weightedRating, all.sums.weightedRating);
+          close(stored.globalTrustScore, all.globalTrustScore);
+          expect(newestMs).toBe(all.newestMs);
+          expect(groups.size).toBe(all.groups.length);
+          for (const group of all.groups) {
+            const held = groups.get(group.groupId)!;
+            expect(held.n).toBe(group.reviewCount);
+            close(held.weight, group.sums.weight);
+            close(held.weightedRating, group.sums.weightedRating);
+          }
+        }),
+      );
+    });
+
+    it('moves the decay reference only for a newer review, and counts its groups once', () => {
+      const fact = (ageDays: number): ReviewFact => ({
+        rating: 4,
+        helpfulCount: 0,
+        authorVerified: false,
+        authorNewAccount: false,
+        createdAtMs: NOW - ageDays * DAY,
+        groupIds: [3, 3, 1],
+      });
+      const stored = { weight: 2, weightedRating: 8 };
+      const older = addCountedReview(stored, NOW, fact(HALF_LIFE_DAYS));
+      expect(older).toMatchObject({ scale: 1, newestMs: NOW, groupIds: [3, 1], positive: true });
+      expect(older.added.weight).toBeCloseTo(0.5, 12);
+      const newer = addCountedReview(stored, NOW - HALF_LIFE_DAYS * DAY, fact(0));
+      expect(newer.scale).toBeCloseTo(0.5, 12);
+      expect(newer.newestMs).toBe(NOW);
+      expect(newer.sums.weight).toBeCloseTo(2 * 0.5 + 1, 12);
     });
   });
 });

@@ -218,3 +218,51 @@ export function rescoreHelpful(
   const sums = { weight, weightedRating };
   return { sums, globalTrustScore: globalScore(sums), groups };
 }
+
+/** What one newly counted review does to its business's stored sums. */
+export interface ReviewAddition {
+  sums: ScoreSums;
+  globalTrustScore: number;
+  /** The decay's reference after it: the later of the stored one and the review's time. */
+  newestMs: number;
+  /**
+   * What every stored sum of the business (its own and each group's) is multiplied by first:
+   * a newer review moves the reference, and the decay is exponential, so each older review's
+   * weight shrinks by the same factor. 1 when the review is not the newest.
+   */
+  scale: number;
+  /** The review's own weight and weight × rating, added to its business and each group. */
+  added: ScoreSums;
+  /** Its groups, each once. */
+  groupIds: number[];
+  positive: boolean;
+}
+
+/**
+ * A review counted for the first time, from the business's stored sums alone: O(1), where a
+ * recompute reads every review of the business (thousands, for a popular one at scale).
+ * Scaling then adding gives `computeBusinessScores` of all of them (floating rounding aside).
+ */
+export function addCountedReview(
+  stored: ScoreSums,
+  storedNewestMs: number,
+  fact: ReviewFact,
+): ReviewAddition {
+  const newestMs = Math.max(storedNewestMs, fact.createdAtMs);
+  const scale = decayFactor((newestMs - storedNewestMs) / DAY_MS);
+  const weight = reviewWeight(fact, newestMs);
+  const added = { weight, weightedRating: weight * fact.rating };
+  const sums = {
+    weight: stored.weight * scale + added.weight,
+    weightedRating: stored.weightedRating * scale + added.weightedRating,
+  };
+  return {
+    sums,
+    globalTrustScore: globalScore(sums),
+    newestMs,
+    scale,
+    added,
+    groupIds: [...new Set(fact.groupIds)],
+    positive: fact.rating >= POSITIVE_RATING,
+  };
+}

@@ -1,5 +1,11 @@
 import { preparedRows, type Knex } from '@trustcircle/service-kit';
-import type { BusinessScores, ReviewFact, ScoreSums } from '../domain/trust-score';
+import {
+  groupScore,
+  type BusinessScores,
+  type ReviewAddition,
+  type ReviewFact,
+  type ScoreSums,
+} from '../domain/trust-score';
 
 /** The facts text of `countedFactsOf`: rating,helpful,verified,newAccount,epochMs,group;group|… */
 function parseFacts(text: string): ReviewFact[] {
@@ -141,6 +147,70 @@ export const scoresStore = {
           groups.map((group) => group.groupId),
           groups.map((group) => group.sums.weight),
           groups.map((group) => group.sums.weightedRating),
+        ],
+      ),
+    );
+  },
+
+  /**
+   * A newly counted review (trust-score.ts `addCountedReview`) in one statement: the business's
+   * score, sums, counts and decay reference; every group's sums scaled (only when the reference
+   * moved) and the review's groups' grown by it, new groups inserted. The caller holds the
+   * business's lock, so no other writer adds a group row meanwhile.
+   */
+  async addReview(
+    trx: Knex.Transaction,
+    businessId: number,
+    addition: ReviewAddition,
+  ): Promise<void> {
+    const { sums, added, scale, groupIds } = addition;
+    await preparedRows(
+      trx,
+      trx.raw(
+        `with business as (
+         update businesses
+            set global_trust_score = ?, score_weight = ?, score_weighted_rating = ?,
+                review_count = review_count + 1, positive_count = positive_count + ?,
+                score_newest_at = to_timestamp(?::float8 / 1000)
+          where id = ?
+       ),
+       grown as (
+         update business_group_scores x
+            set weight = x.weight * ?::float8 + case when x.group_id = any(?::integer[]) then ?::float8 else 0 end,
+                weighted_rating = x.weighted_rating * ?::float8
+                  + case when x.group_id = any(?::integer[]) then ?::float8 else 0 end,
+                review_count = x.review_count + (x.group_id = any(?::integer[]))::int
+          where x.business_id = ? and (?::float8 <> 1 or x.group_id = any(?::integer[]))
+       )
+       insert into business_group_scores (business_id, group_id, review_count, weight,
+                                          weighted_rating, score)
+       select ?, g, 1, ?, ?, ? from unnest(?::integer[]) as g
+        where not exists (select 1 from business_group_scores y
+                           where y.business_id = ? and y.group_id = g)`,
+        [
+          addition.globalTrustScore,
+          sums.weight,
+          sums.weightedRating,
+          addition.positive ? 1 : 0,
+          addition.newestMs,
+          businessId,
+          scale,
+          groupIds,
+          added.weight,
+          scale,
+          groupIds,
+          added.weightedRating,
+          groupIds,
+          businessId,
+          scale,
+          groupIds,
+          businessId,
+          added.weight,
+          added.weightedRating,
+          // Only the previous release reads it (migration 008); as votes do, later moves leave it.
+          groupScore(addition.globalTrustScore, added),
+          groupIds,
+          businessId,
         ],
       ),
     );
