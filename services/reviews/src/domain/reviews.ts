@@ -208,7 +208,8 @@ export function createReviews({ db, keptPages }: ReviewsDeps) {
           });
           await reviewsStore.addTags(trx, facts.id, input.groupIds);
           await attachPhotos(trx, facts.id, userId, input.photos, { isNew: true });
-          await publishReview(trx, 'reviews.review.created', facts);
+          // A new review's tags are exactly the groups just added: not read back.
+          await publishReview(trx, 'reviews.review.created', facts, input.groupIds);
           return facts.id;
         });
       } catch (error) {

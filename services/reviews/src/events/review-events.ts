@@ -8,28 +8,32 @@ type ReviewSubject = 'reviews.review.created' | 'reviews.review.updated' | 'revi
 
 /**
  * What catalog (trust scores, trending) and communities (group review counts, top
- * categories) project of a review: its facts, never its text.
+ * categories) project of a review: its facts, never its text. `groupIds`: the groups it is
+ * tagged with when the caller knows them (it just tagged a new review), else they are read.
  */
-export async function reviewEventData(trx: Knex, facts: ReviewFacts): Promise<ReviewEventData> {
-  const [groupIds, author, business] = [
-    await reviewsStore.tagsOf(trx, facts.id),
-    await projectionsStore.standingFacts(trx, facts.userId),
-    await projectionsStore.findBusiness(trx, facts.businessId),
-  ];
+export async function reviewEventData(
+  trx: Knex,
+  facts: ReviewFacts,
+  groupIds?: readonly number[],
+): Promise<ReviewEventData> {
+  const tags = groupIds
+    ? [...new Set(groupIds)].sort((a, b) => a - b)
+    : await reviewsStore.tagsOf(trx, facts.id);
+  const known = await projectionsStore.eventFacts(trx, facts.userId, facts.businessId);
   return {
     id: facts.id,
     businessId: facts.businessId,
     userId: facts.userId,
     rating: facts.rating,
-    groupIds,
+    groupIds: tags,
     helpfulCount: facts.helpfulCount,
-    authorVerified: author.isVerified,
+    authorVerified: known.isVerified,
     createdAt: facts.createdAt.toISOString(),
     hidden: facts.hidden,
     version: facts.version,
     status: facts.status,
-    authorNewAccount: writtenByNewAccount(author.createdAt, facts.createdAt),
-    ...(business ? { businessCategory: business.category } : {}),
+    authorNewAccount: writtenByNewAccount(known.createdAt, facts.createdAt),
+    ...(known.businessCategory !== null ? { businessCategory: known.businessCategory } : {}),
   };
 }
 
@@ -37,8 +41,9 @@ export async function publishReview(
   trx: Knex.Transaction,
   subject: ReviewSubject,
   facts: ReviewFacts,
+  groupIds?: readonly number[],
 ): Promise<void> {
-  await publish(trx, subject, await reviewEventData(trx, facts));
+  await publish(trx, subject, await reviewEventData(trx, facts, groupIds));
 }
 
 /**

@@ -7,7 +7,7 @@ import type {
   MemberLeftEventData,
   UserEventData,
 } from '@trustcircle/contracts';
-import { upsertNewestVersion, type Knex } from '@trustcircle/service-kit';
+import { preparedRows, upsertNewestVersion, type Knex } from '@trustcircle/service-kit';
 import type { GroupMembership } from '../domain/projection-gaps';
 
 /**
@@ -164,12 +164,35 @@ export const projectionsStore = {
     return { known: row?.known ?? false, highestBusinessId: row?.highest ?? null };
   },
 
-  /** What an author's or reporter's standing is made of; unknown users are unverified and new. */
-  async standingFacts(
+  /**
+   * What a review's event says of its author (verification, account age) and its business
+   * (category), in one statement: every review written, edited or moderated publishes one.
+   */
+  async eventFacts(
     db: Knex,
     userId: number,
-  ): Promise<{ isVerified: boolean; createdAt: Date | null }> {
-    const row = await db('users').where({ id: userId }).first('is_verified', 'created_at');
-    return { isVerified: row?.is_verified === true, createdAt: row?.created_at ?? null };
+    businessId: number,
+  ): Promise<{ isVerified: boolean; createdAt: Date | null; businessCategory: string | null }> {
+    // Unknown users are unverified and new (domain/standing.ts).
+    // One row, always: the outer joins leave what is not known null.
+    const [row] = await preparedRows<{
+      is_verified: boolean | null;
+      created_at: Date | null;
+      category: string | null;
+    }>(
+      db,
+      db.raw(
+        `select u.is_verified, u.created_at, b.category
+           from (select 1) one
+           left join users u on u.id = ?
+           left join businesses b on b.id = ?`,
+        [userId, businessId],
+      ),
+    );
+    return {
+      isVerified: row?.is_verified === true,
+      createdAt: row?.created_at ?? null,
+      businessCategory: row?.category ?? null,
+    };
   },
 };
