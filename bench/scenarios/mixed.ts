@@ -3,9 +3,10 @@
  * wants a real mail provider there) on the scale data of size `BENCH_MIXED_SIZE` (S), offered
  * `BENCH_MIXED_RATE` (1,000) req/s on a schedule for `BENCH_MIXED_SECONDS` (20), weighted like
  * real use: mostly browsing (business pages, lists, searches, feeds, groups), some writes
- * (helpful votes, new reviews). Targets: the offered rate answered, under 0.1 % errors, a new
- * review reaching catalog's facts (reviews → outbox → JetStream → catalog's consumer) within
- * 50 ms at the 99th percentile while the load runs, and no service above 250 MB resident.
+ * (helpful votes, new reviews). Targets: the offered rate answered with no standing queue left
+ * at the end (MAX_BACKLOG_MS), under 0.1 % errors, a new review reaching catalog's facts
+ * (reviews → outbox → JetStream → catalog's consumer) within 50 ms at the 99th percentile while
+ * the load runs, and no service above 250 MB resident.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
@@ -40,6 +41,12 @@ const SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 20);
 const BY_KIND_SECONDS = Number(process.env.BENCH_MIXED_BY_KIND ?? 0);
 /** `BENCH_MIXED_KINDS=new review,feed`: only those kinds alone (names as in `WEIGHTS`). */
 const ALONE_KINDS = process.env.BENCH_MIXED_KINDS?.split(',');
+
+/**
+ * The longest the last answer may come after the last request was due: a longer one is a
+ * standing queue, the offered rate not kept up with (a quarter of a second's requests).
+ */
+const MAX_BACKLOG_MS = 250;
 
 /** Of every 1,000 requests. */
 const WEIGHTS = {
@@ -206,7 +213,13 @@ export async function run(): Promise<ScenarioResult[]> {
     const byKind = new Map<Kind, PacedResult>(kinds.map((kind, i) => [kind, results[i]!]));
     const sent = results.reduce((sum, r) => sum + r.sent, 0);
     const failed = results.reduce((sum, r) => sum + r.non2xx + r.errors, 0);
-    const answered = results.reduce((sum, r) => sum + r.rate, 0);
+    /**
+     * Answers per second of the schedule, with the backlog it left: answers per second until the
+     * last answer can never reach the offered rate (the last request's own latency is in it), and
+     * answers per second of the schedule alone would count a backlog drained afterwards as kept up.
+     */
+    const answered = results.reduce((sum, r) => sum + r.answered, 0) / SECONDS;
+    const drainMs = Math.max(...results.map((r) => r.drainMs));
     // `BENCH_CPU=1`: where the mix's CPU went, per request sent, by process.
     if (cpuBefore) {
       console.log(
@@ -234,9 +247,9 @@ export async function run(): Promise<ScenarioResult[]> {
       })),
       {
         name: 'mixed workload: answered',
-        metrics: { 'req/s': answered, sent },
-        target: `≥ 1,000 req/s`,
-        pass: answered >= 1000,
+        metrics: { 'req/s': answered, sent, 'backlog ms': drainMs },
+        target: `≥ 1,000 req/s, backlog ≤ ${MAX_BACKLOG_MS} ms`,
+        pass: answered >= 1000 && drainMs <= MAX_BACKLOG_MS,
       },
       {
         name: 'mixed workload: errors',

@@ -39,8 +39,11 @@ export interface PacedOptions {
 
 export interface PacedResult {
   sent: number;
-  /** Answered per second of the run. */
+  /** Answers (any status), and answered per second of the run (until the last answer). */
+  answered: number;
   rate: number;
+  /** How long after the last request was due its answer came: the backlog left at the end. */
+  drainMs: number;
   p50: number;
   p99: number;
   max: number;
@@ -115,13 +118,16 @@ export async function paced(options: PacedOptions): Promise<PacedResult> {
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   }
   await Promise.all(pending);
-  const seconds = (performance.now() - started) / 1000;
+  const ended = performance.now();
+  const seconds = (ended - started) / 1000;
   if (trace) appendFileSync(process.env.BENCH_TRACE!, `# ${options.url}\n${trace.join('\n')}\n`);
   await pool.destroy();
   latencies.sort((a, b) => a - b);
   return {
     sent: total,
+    answered: latencies.length,
     rate: latencies.length / seconds,
+    drainMs: ended - (started + (total - 1) * interval),
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     max: latencies.at(-1) ?? Number.NaN,
