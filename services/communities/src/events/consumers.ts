@@ -17,8 +17,7 @@ export async function applyReviewState(trx: Knex.Transaction, review: ReviewEven
     review.id,
     desiredGroups(review),
   );
-  await projectionsStore.retag(trx, review.id, tagChanges(current, existing));
-  await projectionsStore.setReview(trx, review.id, {
+  await projectionsStore.retag(trx, review.id, tagChanges(current, existing), {
     version: review.version,
     hidden: review.hidden,
   });

@@ -49,14 +49,6 @@ export const projectionsStore = {
     return { version: rows[0]!.version };
   },
 
-  async setReview(
-    trx: Knex.Transaction,
-    reviewId: number,
-    state: { version: number; hidden: boolean },
-  ): Promise<void> {
-    await trx('reviews').where({ id: reviewId }).update(state);
-  },
-
   /**
    * The groups a review counts in now and which of `groupIds` exist (a tag may name a group
    * this service never had), every group of either locked in ascending id order, so that
@@ -83,17 +75,21 @@ export const projectionsStore = {
 
   /**
    * Moves a review's tags from one set of groups to another and adjusts each group's count by
-   * the difference, in one statement. The caller holds the groups' locks (`lockTags`).
+   * the difference, in one statement, with the review's new `state` when given (a statement
+   * fewer for every review event). The caller holds the groups' locks (`lockTags`).
    */
   async retag(
     trx: Knex.Transaction,
     reviewId: number,
     { added, removed }: { added: number[]; removed: number[] },
+    state?: { version: number; hidden: boolean },
   ): Promise<void> {
-    if (added.length === 0 && removed.length === 0) return;
+    if (added.length === 0 && removed.length === 0 && !state) return;
     const deltas = [...added.map((id) => [id, 1]), ...removed.map((id) => [id, -1])];
     await trx.raw(
-      `with removed as (
+      `with review as (
+         update reviews set version = ?, hidden = ? where id = ? and ?::boolean
+       ), removed as (
          delete from review_groups where review_id = ? and group_id = any(?::integer[])
        ), added as (
          insert into review_groups (review_id, group_id) select ?, unnest(?::integer[])
@@ -102,6 +98,10 @@ export const projectionsStore = {
          from unnest(?::integer[], ?::integer[]) as d(id, delta)
         where g.id = d.id`,
       [
+        state?.version ?? 0,
+        state?.hidden ?? false,
+        reviewId,
+        state !== undefined,
         reviewId,
         removed,
         reviewId,
