@@ -102,6 +102,12 @@ async function writers(admin: pg.Client, members: number[], cookies: string[]): 
 
 export async function run(): Promise<ScenarioResult[]> {
   if (!isScaleSize(SIZE)) throw new Error(`BENCH_MIXED_SIZE: no size ${SIZE}`);
+  const unknown = ALONE_KINDS?.filter((kind) => !Object.hasOwn(WEIGHTS, kind)) ?? [];
+  if (unknown.length > 0) {
+    throw new Error(
+      `BENCH_MIXED_KINDS: no kind ${unknown.join(', ')} (kinds: ${Object.keys(WEIGHTS).join(', ')})`,
+    );
+  }
   const bench = await createBenchRun(PLATFORM_PORTS);
   const admin = new pg.Client({ connectionString: bench.database.adminUrl });
   try {

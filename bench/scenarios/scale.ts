@@ -118,9 +118,13 @@ async function runSize(size: ScaleSize): Promise<Map<string, ScenarioResult>> {
     await admin.connect();
     // `BENCH_SCALE_CALLS=helpful,feed`: only the rows whose name contains one of these.
     const only = process.env.BENCH_SCALE_CALLS?.split(',');
-    const calls = (await callsOn(admin, size)).filter(
-      (call) => !only || only.some((part) => call.name.includes(part)),
-    );
+    const all = await callsOn(admin, size);
+    const calls = all.filter((call) => !only || only.some((part) => call.name.includes(part)));
+    if (calls.length === 0) {
+      throw new Error(
+        `BENCH_SCALE_CALLS: no row named so (rows: ${all.map((c) => c.name).join(', ')})`,
+      );
+    }
     const results = new Map<string, ScenarioResult>();
     for (const call of calls) {
       const common = { url: gateway, connections: CONNECTIONS, next: call.next };
