@@ -167,50 +167,45 @@ export const scoresStore = {
     await preparedRows(
       trx,
       trx.raw(
-        `with business as (
-         update businesses
+        `with review as (
+         select ?::integer as business_id, ?::float8 as k, ?::float8 as w, ?::float8 as wr,
+                ?::integer[] as groups
+       ),
+       business as (
+         update businesses b
             set global_trust_score = ?, score_weight = ?, score_weighted_rating = ?,
-                review_count = review_count + 1, positive_count = positive_count + ?,
+                review_count = b.review_count + 1, positive_count = b.positive_count + ?,
                 score_newest_at = to_timestamp(?::float8 / 1000)
-          where id = ?
+           from review r
+          where b.id = r.business_id
        ),
        grown as (
          update business_group_scores x
-            set weight = x.weight * ?::float8 + case when x.group_id = any(?::integer[]) then ?::float8 else 0 end,
-                weighted_rating = x.weighted_rating * ?::float8
-                  + case when x.group_id = any(?::integer[]) then ?::float8 else 0 end,
-                review_count = x.review_count + (x.group_id = any(?::integer[]))::int
-          where x.business_id = ? and (?::float8 <> 1 or x.group_id = any(?::integer[]))
+            set weight = x.weight * r.k + case when x.group_id = any(r.groups) then r.w else 0 end,
+                weighted_rating = x.weighted_rating * r.k
+                  + case when x.group_id = any(r.groups) then r.wr else 0 end,
+                review_count = x.review_count + (x.group_id = any(r.groups))::int
+           from review r
+          where x.business_id = r.business_id and (r.k <> 1 or x.group_id = any(r.groups))
        )
        insert into business_group_scores (business_id, group_id, review_count, weight,
                                           weighted_rating, score)
-       select ?, g, 1, ?, ?, ? from unnest(?::integer[]) as g
+       select r.business_id, g, 1, r.w, r.wr, ? from review r, unnest(r.groups) as g
         where not exists (select 1 from business_group_scores y
-                           where y.business_id = ? and y.group_id = g)`,
+                           where y.business_id = r.business_id and y.group_id = g)`,
         [
+          businessId,
+          scale,
+          added.weight,
+          added.weightedRating,
+          groupIds,
           addition.globalTrustScore,
           sums.weight,
           sums.weightedRating,
           addition.positive ? 1 : 0,
           addition.newestMs,
-          businessId,
-          scale,
-          groupIds,
-          added.weight,
-          scale,
-          groupIds,
-          added.weightedRating,
-          groupIds,
-          businessId,
-          scale,
-          groupIds,
-          businessId,
-          added.weight,
-          added.weightedRating,
           // Only the previous release reads it (migration 008); as votes do, later moves leave it.
           groupScore(addition.globalTrustScore, added),
-          groupIds,
-          businessId,
         ],
       ),
     );
