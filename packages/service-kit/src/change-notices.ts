@@ -50,8 +50,16 @@ const TRUNCATE_TRIGGER = 'tc_changed_truncate';
  * newer, a delete of nothing) announces nothing and ends nobody's kept answers. Tables added by
  * later migrations get theirs at the next start; the statement triggers of earlier releases are
  * replaced once; tables that have theirs are left alone, so a start takes no lock on them.
+ *
+ * `quiet`: the service's tables whose rows no kept read shows (reviews' uploaded photos): a
+ * write to one would end every kept answer of the service for nothing, and anyone allowed that
+ * write could empty them all at its rate. Their triggers, if an earlier release made them, go.
  */
-export async function announceChanges(db: Knex, schema: string): Promise<void> {
+export async function announceChanges(
+  db: Knex,
+  schema: string,
+  quiet: readonly string[] = [],
+): Promise<void> {
   await db.raw(
     `create or replace function ??.tc_announce_change() returns trigger
        language plpgsql as $$
@@ -74,6 +82,10 @@ export async function announceChanges(db: Knex, schema: string): Promise<void> {
     [TRUNCATE_TRIGGER, TRIGGER, schema, UNANNOUNCED_TABLES],
   );
   for (const { name, row, truncate } of rows) {
+    if (quiet.includes(name)) {
+      if (row !== null || truncate) await silence(db, schema, name);
+      continue;
+    }
     if (row && truncate) continue;
     // One transaction: the table is never without its announcement.
     await db.transaction(async (trx) => {
@@ -94,6 +106,15 @@ export async function announceChanges(db: Knex, schema: string): Promise<void> {
       }
     });
   }
+}
+
+/** Drops a table's announcements, row and truncate, in one transaction. */
+async function silence(db: Knex, schema: string, table: string): Promise<void> {
+  await db.transaction(async (trx) => {
+    for (const trigger of [TRIGGER, TRUNCATE_TRIGGER]) {
+      await trx.raw('drop trigger if exists ?? on ??.??', [trigger, schema, table]);
+    }
+  });
 }
 
 /** A table whose writes are announced with the part of the service they change. */

@@ -80,7 +80,7 @@ export async function migrate(
   db: Knex,
   schema: string,
   migrations: Migration[],
-  { announce = false }: { announce?: boolean } = {},
+  { announce = false, quiet = [] }: { announce?: boolean; quiet?: readonly string[] } = {},
 ): Promise<void> {
   const lock = new Client(connectionOf(db, schema));
   await lock.connect();
@@ -88,7 +88,7 @@ export async function migrate(
     await lock.query(`select pg_advisory_lock(hashtext('trustcircle.migrate.' || $1))`, [schema]);
     await db.migrate.forceFreeMigrationsLock(migratorConfig(schema, migrations));
     await db.migrate.latest(migratorConfig(schema, migrations));
-    if (announce) await announceChanges(db, schema);
+    if (announce) await announceChanges(db, schema, quiet);
   } finally {
     // Ending the session releases the advisory lock.
     await lock.end().catch(() => undefined);

@@ -75,6 +75,8 @@ export interface ServiceDefinition<C extends BaseServiceConfig> {
    * gateway, whose answers no one keeps, sets false.
    */
   announcesChanges?: boolean;
+  /** Tables whose rows no kept read shows: their writes are not announced (`announceChanges`). */
+  quietTables?: readonly string[];
   /** The HTTP app, and the background workers that share its state. */
   createApp(ctx: ServiceContext<C>): ServiceParts | Promise<ServiceParts>;
 }
@@ -150,6 +152,7 @@ export async function startService<C extends BaseServiceConfig>(
   try {
     await migrate(db, definition.name, definition.migrations, {
       announce: definition.announcesChanges !== false,
+      quiet: definition.quietTables,
     });
   } catch (error) {
     await destroyPools();

@@ -145,6 +145,17 @@ describe('announceChanges', () => {
     expect(await heardAfter(() => db.raw('truncate notes'))).toEqual(['notices']);
   });
 
+  it('announces nothing for a quiet table, and drops the announcements it had', async () => {
+    await db.raw('create table uploads (id int primary key)');
+    await announceChanges(db, 'notices');
+    expect(await heardAfter(() => db('uploads').insert({ id: 1 }))).toEqual(['notices']);
+    await announceChanges(db, 'notices', ['uploads']);
+    expect(await heardAfter(() => db('uploads').insert({ id: 2 }))).toEqual([]);
+    expect(await heardAfter(() => db.raw('truncate uploads'))).toEqual([]);
+    // The other tables keep theirs.
+    expect(await heardAfter(() => db('marks').insert({ name: 'quiet' }))).toEqual(['notices']);
+  });
+
   it('reads a notice as its service and the part changed', () => {
     expect(parseChangeNotice('reviews')).toEqual({ service: 'reviews', scope: null });
     expect(parseChangeNotice('reviews business:42')).toEqual({

@@ -1,6 +1,8 @@
 import { CHANGE_CHANNEL, parseChangeNotice } from '@trustcircle/service-kit';
 import type { TestClient } from '@trustcircle/testing';
 import { Client } from 'pg';
+import sharp from 'sharp';
+import { uploadPhotos } from './support/photos';
 import { createReviewsWorld, reviewBody, type ReviewsWorld } from './support/world';
 
 /**
@@ -139,5 +141,30 @@ it("keeps other businesses' answers through a report and a keyed toggle, and ann
   expect(report.status).toBe(201);
   await silently(shown.reviewId, 100 + round + 1);
   expect(await helpfulOn(reader(), shown.businessId)).toBe(100 + round + 1);
+  await world.admin('reviews').where({ id: shown.reviewId }).update({ helpful_count: 0 });
+});
+
+it("keeps reviews' answers through photo uploads, which announce nothing", async () => {
+  const { shown } = await twoReviewedBusinesses();
+  const uploader = await world.sessionFor(940_001);
+  const photo = await sharp({
+    create: { width: 8, height: 8, channels: 3, background: { r: 0, g: 150, b: 136 } },
+  })
+    .png()
+    .toBuffer();
+  await keptThrough(shown, async () => {
+    const res = await uploadPhotos(world.stack.gatewayUrl, uploader, [
+      ['a.png', 'image/png', photo],
+    ]);
+    expect(res.status).toBe(201);
+    expect(res.headers.get('tc-changed-parts')).toBeNull();
+  });
+  // Fails when the photos table is announced: each upload then ends every kept answer.
+  const { rows } = await world.admin.raw<{ rows: unknown[] }>(
+    `select 1 from pg_trigger t join pg_class c on c.oid = t.tgrelid
+       join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'reviews' and c.relname = 'photos' and t.tgname like 'tc_changed%'`,
+  );
+  expect(rows).toEqual([]);
   await world.admin('reviews').where({ id: shown.reviewId }).update({ helpful_count: 0 });
 });
