@@ -40,7 +40,23 @@ const offered = (
     ...options,
   });
 
+/** The calls measured: `BENCH_REVIEWS_CALLS=feed,toggle` runs a subset (e.g. to profile one). */
+const CALLS = ['feed', 'detail', 'toggle'] as const;
+type CallName = (typeof CALLS)[number];
+
+function selectedCalls(filter = process.env.BENCH_REVIEWS_CALLS): CallName[] {
+  const names = filter?.split(',') ?? [...CALLS];
+  const unknown = names.filter((name) => !(CALLS as readonly string[]).includes(name));
+  if (unknown.length > 0) {
+    throw new Error(
+      `BENCH_REVIEWS_CALLS: no call ${unknown.join(', ')} (calls: ${CALLS.join(', ')})`,
+    );
+  }
+  return names as CallName[];
+}
+
 export async function run(): Promise<ScenarioResult[]> {
+  const calls = selectedCalls();
   const bench = await createBenchRun(PORTS);
   const admin = new pg.Client({ connectionString: bench.database.adminUrl });
 
@@ -90,20 +106,23 @@ export async function run(): Promise<ScenarioResult[]> {
     // reviews pool growing and cold sessions (179 of its first 250 answers over 50 ms,
     // `BENCH_TRACE`), as the scale bench found (scale.ts).
     const warm = { rate: RATE, duration: 3, connections: CONNECTIONS };
-    await paced({
-      ...warm,
-      url: feedUrl,
-      next: () => ({ path: '/api/reviews/feed', headers: { cookie } }),
-    });
-    await paced({
-      ...warm,
-      url: detailUrl,
-      next: () => ({ path: new URL(detailUrl).pathname, headers: { cookie } }),
-    });
-    await paced({ ...warm, ...toggle });
+    // Only the calls measured: a warmed call's kept answers and pools are not the others'.
+    if (calls.includes('feed')) {
+      await paced({
+        ...warm,
+        url: feedUrl,
+        next: () => ({ path: '/api/reviews/feed', headers: { cookie } }),
+      });
+    }
+    if (calls.includes('detail')) {
+      await paced({
+        ...warm,
+        url: detailUrl,
+        next: () => ({ path: new URL(detailUrl).pathname, headers: { cookie } }),
+      });
+    }
+    if (calls.includes('toggle')) await paced({ ...warm, ...toggle });
 
-    // `BENCH_REVIEWS_CALLS=feed,toggle` runs a subset (e.g. to profile one call).
-    const calls = (process.env.BENCH_REVIEWS_CALLS ?? 'feed,detail,toggle').split(',');
     const results: ScenarioResult[] = [];
     if (calls.includes('feed')) {
       results.push(

@@ -10,6 +10,7 @@
  */
 import pg from 'pg';
 import { insertSessions, PRODUCTION_SESSION_COOKIE } from '../support/auth.ts';
+import { cpuWanted, peakRssMb } from '../support/cpu.ts';
 import { load } from '../support/load.ts';
 import type { PacedRequest } from '../support/paced.ts';
 import {
@@ -29,17 +30,97 @@ const CONNECTIONS = 50;
 const READ_MS = 40;
 const WRITE_MS = 80;
 
-/** The requests of one row, in turn or at random. */
+/** What the rows pick from: the busy members' sessions, the most-read businesses, and more. */
+interface CallData {
+  cookies: string[];
+  businesses: number[];
+  searches: string[];
+  reviewIds: { id: number; user_id: number }[];
+  /** A member's session who may vote on `review`: not its author. */
+  voter: (review: { user_id: number }) => string;
+  groups: number;
+}
+
+/** The requests of one row, in turn or at random, from the data loaded. */
 interface Call {
   name: string;
   targetMs: number;
-  next: () => PacedRequest;
+  next: (data: CallData) => PacedRequest;
 }
 
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
 
-/** What the rows read: the busy members' sessions, the most-read businesses, searches, groups. */
-export async function callsOn(admin: pg.Client, size: ScaleSize): Promise<Call[]> {
+const signedIn = (data: CallData, path: string): PacedRequest => ({
+  path,
+  headers: { cookie: pick(data.cookies) },
+});
+
+const CALLS: readonly Call[] = [
+  { name: 'GET /api/businesses', targetMs: READ_MS, next: () => ({ path: '/api/businesses' }) },
+  {
+    name: 'GET /api/businesses?search=',
+    targetMs: READ_MS,
+    next: (data) => ({ path: `/api/businesses?search=${encodeURIComponent(pick(data.searches))}` }),
+  },
+  {
+    name: 'GET /api/businesses/trending',
+    targetMs: READ_MS,
+    next: () => ({ path: '/api/businesses/trending' }),
+  },
+  {
+    name: 'GET /api/businesses/{id} (composed)',
+    targetMs: READ_MS,
+    next: (data) => signedIn(data, `/api/businesses/${pick(data.businesses)}`),
+  },
+  {
+    name: 'GET /api/reviews/feed',
+    targetMs: READ_MS,
+    next: (data) => signedIn(data, '/api/reviews/feed'),
+  },
+  { name: 'GET /api/groups', targetMs: READ_MS, next: () => ({ path: '/api/groups' }) },
+  {
+    name: 'GET /api/groups/user',
+    targetMs: READ_MS,
+    next: (data) => signedIn(data, '/api/groups/user'),
+  },
+  {
+    name: 'GET /api/groups/{id}/reviews',
+    targetMs: READ_MS,
+    next: (data) => ({
+      path: `/api/groups/${1 + Math.floor(Math.random() * data.groups)}/reviews`,
+    }),
+  },
+  {
+    name: 'POST /api/reviews/{id}/helpful',
+    targetMs: WRITE_MS,
+    next: (data) => {
+      const review = pick(data.reviewIds);
+      return {
+        method: 'POST',
+        path: `/api/reviews/${review.id}/helpful`,
+        headers: { cookie: data.voter(review) },
+      };
+    },
+  },
+];
+
+/**
+ * The rows `BENCH_SCALE_CALLS=helpful,feed` names (those whose name contains one of these), or
+ * all: checked before any data is loaded, so a misspelt name costs no load of L.
+ */
+function selectedCalls(filter = process.env.BENCH_SCALE_CALLS): readonly Call[] {
+  const only = filter?.split(',');
+  const calls = CALLS.filter((call) => !only || only.some((part) => call.name.includes(part)));
+  if (calls.length === 0) {
+    throw new Error(
+      `BENCH_SCALE_CALLS: no row named so (rows: ${CALLS.map((c) => c.name).join(', ')})`,
+    );
+  }
+  return calls;
+}
+
+/** What the rows read, from the loaded data of `size`. */
+async function callData(admin: pg.Client, size: ScaleSize): Promise<CallData> {
   const members = await heavyMemberIds(admin, 100);
   const cookies = await insertSessions(admin, members, PRODUCTION_SESSION_COOKIE);
   const businesses = await businessesByReviews(admin, 500);
@@ -62,53 +143,13 @@ export async function callsOn(admin: pg.Client, size: ScaleSize): Promise<Call[]
       if (members[index] !== review.user_id) return cookies[index]!;
     }
   };
-  const groups = SCALE_SIZES[size].groups;
-  const signedIn = (path: string): PacedRequest => ({ path, headers: { cookie: pick(cookies) } });
-  return [
-    { name: 'GET /api/businesses', targetMs: READ_MS, next: () => ({ path: '/api/businesses' }) },
-    {
-      name: 'GET /api/businesses?search=',
-      targetMs: READ_MS,
-      next: () => ({ path: `/api/businesses?search=${encodeURIComponent(pick(searches))}` }),
-    },
-    {
-      name: 'GET /api/businesses/trending',
-      targetMs: READ_MS,
-      next: () => ({ path: '/api/businesses/trending' }),
-    },
-    {
-      name: 'GET /api/businesses/{id} (composed)',
-      targetMs: READ_MS,
-      next: () => signedIn(`/api/businesses/${pick(businesses)}`),
-    },
-    {
-      name: 'GET /api/reviews/feed',
-      targetMs: READ_MS,
-      next: () => signedIn('/api/reviews/feed'),
-    },
-    { name: 'GET /api/groups', targetMs: READ_MS, next: () => ({ path: '/api/groups' }) },
-    { name: 'GET /api/groups/user', targetMs: READ_MS, next: () => signedIn('/api/groups/user') },
-    {
-      name: 'GET /api/groups/{id}/reviews',
-      targetMs: READ_MS,
-      next: () => ({ path: `/api/groups/${1 + Math.floor(Math.random() * groups)}/reviews` }),
-    },
-    {
-      name: 'POST /api/reviews/{id}/helpful',
-      targetMs: WRITE_MS,
-      next: () => {
-        const review = pick(reviewIds);
-        return {
-          method: 'POST',
-          path: `/api/reviews/${review.id}/helpful`,
-          headers: { cookie: voter(review) },
-        };
-      },
-    },
-  ];
+  return { cookies, businesses, searches, reviewIds, voter, groups: SCALE_SIZES[size].groups };
 }
 
-async function runSize(size: ScaleSize): Promise<Map<string, ScenarioResult>> {
+async function runSize(
+  size: ScaleSize,
+  calls: readonly Call[],
+): Promise<Map<string, ScenarioResult>> {
   const bench = await createBenchRun(PLATFORM_PORTS);
   const admin = new pg.Client({ connectionString: bench.database.adminUrl });
   try {
@@ -116,18 +157,10 @@ async function runSize(size: ScaleSize): Promise<Map<string, ScenarioResult>> {
     console.log(`  scale data ${size}: ${(report.totalMs / 1000).toFixed(0)} s`);
     const gateway = await startPlatform(bench);
     await admin.connect();
-    // `BENCH_SCALE_CALLS=helpful,feed`: only the rows whose name contains one of these.
-    const only = process.env.BENCH_SCALE_CALLS?.split(',');
-    const all = await callsOn(admin, size);
-    const calls = all.filter((call) => !only || only.some((part) => call.name.includes(part)));
-    if (calls.length === 0) {
-      throw new Error(
-        `BENCH_SCALE_CALLS: no row named so (rows: ${all.map((c) => c.name).join(', ')})`,
-      );
-    }
+    const data = await callData(admin, size);
     const results = new Map<string, ScenarioResult>();
     for (const call of calls) {
-      const common = { url: gateway, connections: CONNECTIONS, next: call.next };
+      const common = { url: gateway, connections: CONNECTIONS, next: () => call.next(data) };
       // Warm-up at the measured rate: pools, plans, JIT, the caches a running platform has. At
       // 200 req/s for 2 s the first 1–2 s of the measured run were still a queue (`BENCH_TRACE`):
       // 500 req/s needs more pooled connections than 200, and opening them is slow.
@@ -143,6 +176,11 @@ async function runSize(size: ScaleSize): Promise<Map<string, ScenarioResult>> {
       console.log(`    ${row.name}: p99 ${row.metrics['p99 ms']} ms`);
       results.set(call.name, row);
     }
+    // `BENCH_CPU=1`: what the rows left each process holding at most (kept answers' bounds).
+    if (cpuWanted()) {
+      const peaks = [...peakRssMb()].map(([group, mb]) => `${group} ${Math.round(mb)}`);
+      console.log(`  ${size}: peak resident MB: ${peaks.join(', ')}`);
+    }
     return results;
   } finally {
     await admin.end().catch(() => undefined);
@@ -152,8 +190,9 @@ async function runSize(size: ScaleSize): Promise<Map<string, ScenarioResult>> {
 
 export async function run(): Promise<ScenarioResult[]> {
   const sizes = (process.env.BENCH_SCALE_SIZES ?? 'S,L').split(',').filter(isScaleSize);
+  const calls = selectedCalls();
   const bySize = new Map<ScaleSize, Map<string, ScenarioResult>>();
-  for (const size of sizes) bySize.set(size, await runSize(size));
+  for (const size of sizes) bySize.set(size, await runSize(size, calls));
   const rows = [...bySize.values()].flatMap((results) => [...results.values()]);
   const small = bySize.get('S');
   const large = bySize.get('L');
