@@ -18,6 +18,7 @@ import { load, type LoadOptions } from '../support/load.ts';
 import { paced } from '../support/paced.ts';
 import { createBenchRun } from '../support/services.ts';
 import type { ScenarioResult } from '../types.ts';
+import { knobNames } from '../support/env.ts';
 
 const SECONDS = Number(process.env.BENCH_REVIEWS_SECONDS ?? 10);
 const RATE = Number(process.env.BENCH_REVIEWS_RATE ?? 500);
@@ -42,21 +43,9 @@ const offered = (
 
 /** The calls measured: `BENCH_REVIEWS_CALLS=feed,toggle` runs a subset (e.g. to profile one). */
 const CALLS = ['feed', 'detail', 'toggle'] as const;
-type CallName = (typeof CALLS)[number];
-
-function selectedCalls(filter = process.env.BENCH_REVIEWS_CALLS): CallName[] {
-  const names = filter?.split(',') ?? [...CALLS];
-  const unknown = names.filter((name) => !(CALLS as readonly string[]).includes(name));
-  if (unknown.length > 0) {
-    throw new Error(
-      `BENCH_REVIEWS_CALLS: no call ${unknown.join(', ')} (calls: ${CALLS.join(', ')})`,
-    );
-  }
-  return names as CallName[];
-}
 
 export async function run(): Promise<ScenarioResult[]> {
-  const calls = selectedCalls();
+  const calls = knobNames('BENCH_REVIEWS_CALLS', CALLS) ?? CALLS;
   const bench = await createBenchRun(PORTS);
   const admin = new pg.Client({ connectionString: bench.database.adminUrl });
 

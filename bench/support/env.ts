@@ -34,3 +34,19 @@ export function logGenerated(counts: unknown, startedAt: number): void {
   const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
   console.log(`  data: ${JSON.stringify(counts)} in ${seconds} s`);
 }
+
+/**
+ * The names a list knob (`BENCH_X=a,b`) gives, each one of `known`, or undefined when unset; an
+ * unknown name is an error naming the known ones, so a misspelt knob never runs nothing.
+ */
+export function knobNames<T extends string>(
+  variable: string,
+  known: readonly T[],
+): T[] | undefined {
+  const names = process.env[variable]?.split(',');
+  const unknown = names?.filter((name) => !(known as readonly string[]).includes(name)) ?? [];
+  if (unknown.length > 0) {
+    throw new Error(`${variable}: no ${unknown.join(', ')} (known: ${known.join(', ')})`);
+  }
+  return names as T[] | undefined;
+}
