@@ -60,9 +60,11 @@ export async function paced(options: PacedOptions): Promise<PacedResult> {
   let errors = 0;
 
   // `BENCH_TRACE=<file>`: each answer's scheduled time (ms into the run) and latency, to
-  // tell a steady queue from a few stalls.
+  // tell a steady queue from a few stalls; the run's start as a Unix time in ms heads them, to
+  // lay them beside the services' own logs (`BENCH_NODE_ARGS=--trace-gc`).
   const trace = process.env.BENCH_TRACE ? ([] as string[]) : null;
   const started = performance.now();
+  const startedAt = Date.now();
   const send = (due: number) =>
     new Promise<void>((resolve) => {
       const request = options.next();
@@ -120,7 +122,10 @@ export async function paced(options: PacedOptions): Promise<PacedResult> {
   await Promise.all(pending);
   const ended = performance.now();
   const seconds = (ended - started) / 1000;
-  if (trace) appendFileSync(process.env.BENCH_TRACE!, `# ${options.url}\n${trace.join('\n')}\n`);
+  if (trace) {
+    const head = `# ${options.url} started ${startedAt}`;
+    appendFileSync(process.env.BENCH_TRACE!, `${head}\n${trace.join('\n')}\n`);
+  }
   await pool.destroy();
   latencies.sort((a, b) => a - b);
   return {

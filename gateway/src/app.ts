@@ -165,6 +165,7 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
       ? new KeptAnswers({
           maxBytes: config.KEPT_ANSWERS_MAX_MB * 1024 * 1024,
           ttlMs: config.KEPT_ANSWERS_TTL_MS,
+          agelessTtlMs: config.KEPT_ANSWERS_AGELESS_TTL_MS,
         })
       : undefined;
   if (kept) keptAnswersMetrics(kept, ctx.registry);

@@ -53,7 +53,16 @@ export const GatewayEnvSchema = BaseServiceEnvSchema.extend({
   KEPT_ANSWERS: z.enum(['true', 'false']).default('true'),
   /** The longest an answer is kept even when no write is heard (time-ranked lists move). */
   KEPT_ANSWERS_TTL_MS: positiveInt(10_000),
-  KEPT_ANSWERS_MAX_MB: positiveInt(32),
+  /**
+   * The same for a list whose order never moves with age (newest first): only an unannounced
+   * write could leave it behind, the bound reviews' own kept pages have.
+   */
+  KEPT_ANSWERS_AGELESS_TTL_MS: positiveInt(60_000),
+  /**
+   * Bound on the kept bodies. 64: L's 2,000 groups' first pages (about 60 MB) fit, where 32 MB
+   * loaded half of their reads again (docs/performance.md, "Twenty-ninth session").
+   */
+  KEPT_ANSWERS_MAX_MB: positiveInt(64),
   /** `auto`: Secure cookies (and the `__Host-` prefix) in production. */
   COOKIE_SECURE: bool('auto'),
   /** Extra origins allowed to send state-changing requests, comma-separated. */

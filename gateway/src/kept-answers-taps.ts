@@ -86,7 +86,7 @@ export function tapFor(
   service: string,
 ): AnswerTap | undefined {
   if (keepable) {
-    const keeping = kept.begin(keepable.key, keepable.services, keepable.scope);
+    const keeping = kept.begin(keepable);
     return keeping && keepingTap(kept, keeping);
   }
   return method === 'GET' || method === 'HEAD' ? undefined : changingTap(kept, service);
@@ -100,7 +100,7 @@ export interface CallAnswer {
 
 /**
  * A call the gateway makes itself (a half of a composed answer): the kept bytes when current,
- * else `load`'s answer, kept from its key's second load when it is a 200 that `usable` accepts.
+ * else `load`'s answer, kept (as `begin` says when) if it is a 200 that `usable` accepts.
  */
 export async function keptCall(
   kept: KeptAnswers | undefined,
@@ -111,7 +111,7 @@ export async function keptCall(
   if (!kept || !keyed) return load();
   const hit = kept.find(keyed.key);
   if (hit) return { status: hit.status, body: hit.body };
-  const keeping = kept.begin(keyed.key, keyed.services, keyed.scope);
+  const keeping = kept.begin(keyed);
   const answer = await load();
   if (keeping && answer?.status === 200 && usable(answer)) {
     // A copy of its own: the answer may be a view of a larger socket read (upstream.ts), whose

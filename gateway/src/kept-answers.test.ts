@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import { CHANGED_PARTS_HEADER } from '@trustcircle/service-kit';
-import { KeptAnswers, keptReadOf, type KeptAnswer } from './kept-answers';
+import { KeptAnswers, keptReadOf, type KeptAnswer, type Keyed } from './kept-answers';
 import { changingTap } from './kept-answers-taps';
 
 const answer = (text: string, status = 200): KeptAnswer => ({
@@ -29,10 +29,19 @@ function listening(options: { ttlMs?: number; maxBytes?: number } = {}) {
   return kept;
 }
 
+/** `key` as a caller's own read of `services` (or `scope` of them), its order moving with age. */
+const keyedAs = (key: string, services: readonly string[], scope: string | null = null): Keyed => ({
+  key,
+  services,
+  scope,
+  everyone: false,
+  ageless: false,
+});
+
 /** Begins a load of `key` that is kept: its key was loaded once before. */
 function secondLoad(kept: KeptAnswers, key: string, services: readonly string[]) {
-  kept.begin(key, services);
-  return kept.begin(key, services)!;
+  kept.begin(keyedAs(key, services));
+  return kept.begin(keyedAs(key, services))!;
 }
 
 /** Loads `req` a second time as the proxy does: begin, then keep what the service answered. */
@@ -45,20 +54,24 @@ function load(kept: KeptAnswers, req: Request, text: string, between?: () => voi
   return keyed.key;
 }
 
-const unscoped = (service: string) => ({ services: [service], scope: null });
+const unscoped = (service: string, ageless = false) => ({
+  services: [service],
+  scope: null,
+  ageless,
+});
 
 /** Keeps `key`'s answer (its own name), of reviews' `scope`, as its second load would. */
 function keepOfReviews(kept: KeptAnswers, key: string, scope: string | null) {
-  kept.begin(key, ['reviews'], scope);
-  kept.keep(kept.begin(key, ['reviews'], scope)!, answer(key));
+  kept.begin(keyedAs(key, ['reviews'], scope));
+  kept.keep(kept.begin(keyedAs(key, ['reviews'], scope))!, answer(key));
 }
 
 describe('keptReadOf', () => {
   it('names the services of the hot reads and nothing else', () => {
     expect(keptReadOf('/api/groups/user')).toEqual(unscoped('communities'));
     expect(keptReadOf('/api/groups/12')).toEqual(unscoped('communities'));
-    expect(keptReadOf('/api/groups/12/reviews')).toEqual(unscoped('reviews'));
-    expect(keptReadOf('/api/reviews/feed')).toEqual(unscoped('reviews'));
+    expect(keptReadOf('/api/groups/12/reviews')).toEqual(unscoped('reviews', true));
+    expect(keptReadOf('/api/reviews/feed')).toEqual(unscoped('reviews', true));
     // The browse list, but not catalog's search on the same path (kept there by time).
     expect(keptReadOf('/api/businesses')).toEqual(unscoped('catalog'));
     expect(
@@ -88,10 +101,25 @@ describe('keptReadOf', () => {
     expect(keptReadOf('/api/businesses/42/reviews')).toEqual({
       services: ['reviews'],
       scope: 'business:42',
+      ageless: true,
     });
     // Not the id reviews reads (7): its notices would never name this one.
-    expect(keptReadOf('/api/businesses/007/reviews')).toEqual(unscoped('reviews'));
-    expect(keptReadOf('/api/businesses/abc/reviews')).toEqual(unscoped('reviews'));
+    expect(keptReadOf('/api/businesses/007/reviews')).toEqual(unscoped('reviews', true));
+    expect(keptReadOf('/api/businesses/abc/reviews')).toEqual(unscoped('reviews', true));
+  });
+
+  it('tells lists whose order never moves with age from those whose order does', () => {
+    const ageless = (url: string) => keptReadOf(url.split('?')[0]!, url)?.ageless;
+    expect(ageless('/api/groups/3/reviews?sort=newest&stars=4,5')).toBe(true);
+    expect(ageless('/api/users/ann/reviews?sort=highest')).toBe(true);
+    expect(ageless('/api/businesses/42/reviews?cursor=abc')).toBe(true);
+    expect(ageless('/api/reviews/feed')).toBe(true);
+    // "Relevant" falls with a review's age; the rest are ranked by time or not lists of reviews.
+    expect(ageless('/api/groups/3/reviews?sort=relevant')).toBe(false);
+    expect(ageless('/api/businesses/42/reviews?stars=5&sort=relevant')).toBe(false);
+    expect(ageless('/api/groups')).toBe(false);
+    expect(ageless('/api/groups/user')).toBe(false);
+    expect(ageless('/api/businesses?category=Cafes')).toBe(false);
   });
 });
 
@@ -125,10 +153,10 @@ describe('KeptAnswers', () => {
     kept.changed('reviews');
     expect(held()).toEqual([]);
     // A load a change to its part overlapped is not kept; one to another part is.
-    kept.begin('one', ['reviews'], 'business:1');
-    const overlapped = kept.begin('one', ['reviews'], 'business:1')!;
-    kept.begin('two', ['reviews'], 'business:2');
-    const passed = kept.begin('two', ['reviews'], 'business:2')!;
+    kept.begin(keyedAs('one', ['reviews'], 'business:1'));
+    const overlapped = kept.begin(keyedAs('one', ['reviews'], 'business:1'))!;
+    kept.begin(keyedAs('two', ['reviews'], 'business:2'));
+    const passed = kept.begin(keyedAs('two', ['reviews'], 'business:2'))!;
     kept.changed('reviews', 'business:1');
     kept.keep(overlapped, answer('one'));
     kept.keep(passed, answer('two'));
@@ -179,22 +207,64 @@ describe('KeptAnswers', () => {
   it('keeps an answer from its key’s second load', () => {
     const kept = listening();
     const keyed = kept.keyOf(request('/api/groups/9'), '/api/groups/9')!;
-    expect(kept.begin(keyed.key, keyed.services)).toBeUndefined();
-    const keeping = kept.begin(keyed.key, keyed.services);
+    expect(kept.begin(keyedAs(keyed.key, keyed.services))).toBeUndefined();
+    const keeping = kept.begin(keyedAs(keyed.key, keyed.services));
     expect(keeping).toBeDefined();
     kept.keep(keeping!, answer('{"id":9}'));
     expect(kept.find(keyed.key)?.body.toString()).toBe('{"id":9}');
   });
 
+  it('keeps an answer that is everyone’s from its first load, a caller’s from its second', () => {
+    const kept = listening();
+    const visitor = kept.keyOf(request('/api/groups/9'), '/api/groups/9')!;
+    const own = kept.keyOf(request('/api/groups/user', member(1)), '/api/groups/user')!;
+    expect([visitor.everyone, own.everyone]).toEqual([true, false]);
+    const keeping = kept.begin(visitor);
+    expect(keeping).toBeDefined();
+    kept.keep(keeping!, answer('{"id":9}'));
+    expect(kept.find(visitor.key)?.body.toString()).toBe('{"id":9}');
+    expect(kept.begin(own)).toBeUndefined();
+    expect(kept.begin(own)).toBeDefined();
+  });
+
+  it('keeps an ageless answer up to its own, longer safety net', async () => {
+    const kept = new KeptAnswers({ maxBytes: 1e6, ttlMs: 40, agelessTtlMs: 60_000 });
+    kept.listen();
+    const [list, relevant] = ['', '?sort=relevant'].map((query) => {
+      const req = request(`/api/groups/4/reviews${query}`);
+      const keyed = kept.keyOf(req, '/api/groups/4/reviews')!;
+      kept.keep(kept.begin(keyed)!, answer('[]'));
+      return keyed.key;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect([kept.find(list), kept.find(relevant)].map(Boolean)).toEqual([true, false]);
+  });
+
+  it('ends answers kept together at different times within the safety net', async () => {
+    const kept = listening({ ttlMs: 400 });
+    const keys = Array.from({ length: 40 }, (_, n) => {
+      const keyed = kept.keyOf(request(`/api/groups/${n}`), `/api/groups/${n}`)!;
+      kept.keep(kept.begin(keyed)!, answer('{}'));
+      return keyed.key;
+    });
+    // Each lives 300–400 ms: at 350 ms some are gone and some are not; at 450 ms none is left.
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    const alive = keys.filter((key) => kept.find(key)).length;
+    expect(alive).toBeGreaterThan(0);
+    expect(alive).toBeLessThan(keys.length);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(keys.filter((key) => kept.find(key))).toEqual([]);
+  });
+
   it('remembers keys asked once within a bound on their length', () => {
     const kept = listening();
     const long = (n: number) => `/api/groups/${n}?q=${'x'.repeat(16_000)}`;
-    expect(kept.begin(long(0), ['communities'])).toBeUndefined();
-    expect(kept.begin(long(0), ['communities'])).toBeDefined();
+    expect(kept.begin(keyedAs(long(0), ['communities']))).toBeUndefined();
+    expect(kept.begin(keyedAs(long(0), ['communities']))).toBeDefined();
     // 4 MB of keys: the oldest are forgotten, so a flood of long URLs cannot grow the heap.
-    for (let n = 1; n <= 300; n += 1) kept.begin(long(n), ['communities']);
-    expect(kept.begin(long(0), ['communities'])).toBeUndefined();
-    expect(kept.begin(long(300), ['communities'])).toBeDefined();
+    for (let n = 1; n <= 300; n += 1) kept.begin(keyedAs(long(n), ['communities']));
+    expect(kept.begin(keyedAs(long(0), ['communities']))).toBeUndefined();
+    expect(kept.begin(keyedAs(long(300), ['communities']))).toBeDefined();
   });
 
   it('does not keep a load that a write overlapped', () => {
@@ -237,6 +307,9 @@ describe('KeptAnswers', () => {
     expect(call(member(1), false)).toEqual(call({}, false));
     expect(call(member(1), true)!.key).not.toBe(call(member(2), true)!.key);
     expect(call(member(1), true)!.services).toEqual(['catalog']);
+    expect(
+      [call(member(1), false), call(member(1), true), call({}, true)].map((c) => c!.everyone),
+    ).toEqual([true, false, true]);
     const noCache = request('/api/businesses/3', member(1), { 'cache-control': 'no-cache' });
     expect(kept.callKeyOf(noCache, '/api/businesses/3', 'catalog', false)).toBeUndefined();
     kept.lost();

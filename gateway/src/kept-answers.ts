@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { BusinessListQuery } from '@trustcircle/contracts';
-import { businessScope, ChangeGenerations } from '@trustcircle/service-kit';
+import type { BusinessListQuery, ReviewListQuery, ReviewSort } from '@trustcircle/contracts';
+import { businessScope, ChangeGenerations, staggeredTtl } from '@trustcircle/service-kit';
 import type { Request } from 'express';
 import { LRUCache } from 'lru-cache';
 
@@ -20,6 +20,13 @@ export interface Keyed {
   key: string;
   services: readonly string[];
   scope: string | null;
+  /** Whether the answer is everyone's (a visitor's, or a call made without the caller's token). */
+  everyone: boolean;
+  /**
+   * Whether its order never moves with age (a newest-first list), so that only a write, which
+   * its notice ends it with, can leave it behind: kept up to the longer safety net.
+   */
+  ageless: boolean;
 }
 
 /** A load of a keepable read under way: what it depends on, as it stood when it began. */
@@ -39,9 +46,18 @@ export interface KeptAnswersOptions {
   maxBytes: number;
   /** The longest an answer is kept even when nothing is heard (time-ranked lists move). */
   ttlMs: number;
+  /**
+   * The longest an `ageless` answer is kept when nothing is heard: a bound on a write no
+   * trigger announces, as reviews' own kept pages have (a minute). Defaults to `ttlMs`.
+   */
+  agelessTtlMs?: number;
   /** A larger answer is passed on and not kept. */
   maxAnswerBytes?: number;
 }
+
+/** A review list in any order but "relevant", whose points fall with a review's age. */
+const notRelevant = (query: URLSearchParams) =>
+  query.get('sort' satisfies keyof ReviewListQuery) !== ('relevant' satisfies ReviewSort);
 
 /**
  * Reads whose answer is a function of the URL, the caller (user and roles) and the rows of the
@@ -55,17 +71,24 @@ const KEPT_READS: {
   notWith?: string;
   /** The part of its services the read shows, from the path's match. */
   scope?: (match: RegExpExecArray) => string | null;
+  /** Whether the answer's order never moves with age, from the query (else it may). */
+  ageless?: (query: URLSearchParams) => boolean;
 }[] = [
   { path: /^\/api\/groups(\/user|\/\d{1,10})?\/?$/i, services: ['communities'] },
   { path: /^\/api\/users\/[^/]+\/groups\/?$/i, services: ['communities'] },
-  { path: /^\/api\/reviews\/(feed|user)\/?$/i, services: ['reviews'] },
+  { path: /^\/api\/reviews\/(feed|user)\/?$/i, services: ['reviews'], ageless: () => true },
   // A business's reviews are its rows alone (reviews' migration 017): before the other lists.
   {
     path: /^\/api\/businesses\/([^/]+)\/reviews\/?$/i,
     services: ['reviews'],
     scope: (match) => businessScope(match[1]!),
+    ageless: notRelevant,
   },
-  { path: /^\/api\/(groups|businesses|users)\/[^/]+\/reviews\/?$/i, services: ['reviews'] },
+  {
+    path: /^\/api\/(groups|businesses|users)\/[^/]+\/reviews\/?$/i,
+    services: ['reviews'],
+    ageless: notRelevant,
+  },
   { path: /^\/api\/users\/[^/]+\/review-stats\/?$/i, services: ['reviews'] },
   // A keyset page of catalog's rows; with `search` it is catalog's search, kept there by time.
   // The parameter's name is the contract's: renaming it there breaks this line, not the cache.
@@ -83,22 +106,28 @@ const KEPT_READS: {
 export function keptReadOf(
   path: string,
   url = path,
-): { services: readonly string[]; scope: string | null } | undefined {
+): { services: readonly string[]; scope: string | null; ageless: boolean } | undefined {
   for (const read of KEPT_READS) {
     const match = read.path.exec(path);
     if (!match) continue;
-    if (read.notWith) {
-      const at = url.indexOf('?');
-      if (at >= 0 && new URLSearchParams(url.slice(at + 1)).has(read.notWith)) return undefined;
-    }
-    return { services: read.services, scope: read.scope?.(match) ?? null };
+    const at = url.indexOf('?');
+    const query = new URLSearchParams(at >= 0 ? url.slice(at + 1) : '');
+    if (read.notWith && query.has(read.notWith)) return undefined;
+    return {
+      services: read.services,
+      scope: read.scope?.(match) ?? null,
+      ageless: read.ageless?.(query) ?? false,
+    };
   }
   return undefined;
 }
 
+/** The caller of an answer that is everyone's: any visitor. */
+const EVERYONE = '-';
+
 /** Whom an answer is for: the user and the roles their token carries, or any visitor. */
 function callerOf(session: Request['tcSession']): string {
-  return session ? `${session.userId}|${session.roles.join(',')}` : '-';
+  return session ? `${session.userId}|${session.roles.join(',')}` : EVERYONE;
 }
 
 /** What a read's key is made of: an Express request has it; a plain read (plain-reads.ts) is given it. */
@@ -143,12 +172,18 @@ export class KeptAnswers {
   served = 0;
   loaded = 0;
 
+  private readonly ttlMs: number;
+  private readonly agelessTtlMs: number;
+
   constructor(options: KeptAnswersOptions) {
+    this.ttlMs = options.ttlMs;
+    this.agelessTtlMs = options.agelessTtlMs ?? options.ttlMs;
     this.maxAnswerBytes = options.maxAnswerBytes ?? 512 * 1024;
     this.cache = new LRUCache<string, Entry>({
       maxSize: Math.max(options.maxBytes, 1),
       sizeCalculation: (entry, key) => entry.answer.body.length + key.length + 512,
-      ttl: options.ttlMs,
+      // Each entry is given its own (`keep`); this is only lru-cache's switch for them.
+      ttl: Math.max(options.ttlMs, options.agelessTtlMs ?? 0),
     });
   }
 
@@ -190,7 +225,7 @@ export class KeptAnswers {
     const encoding = headers['accept-encoding'] ?? '';
     // Parts joined by newlines, which no header or URL holds: no two requests' keys can meet.
     const key = `read\n${caller}\n${headers.host ?? ''}\n${encoding}\n${req.originalUrl}`;
-    return { key, ...read };
+    return { key, ...read, everyone: caller === EVERYONE };
   }
 
   /**
@@ -203,6 +238,7 @@ export class KeptAnswers {
     return this.keyOf(req, req.path, {
       services: ['catalog', 'reviews'],
       scope: businessScope(id),
+      ageless: false,
     });
   }
 
@@ -220,7 +256,13 @@ export class KeptAnswers {
   ): Keyed | undefined {
     if (!this.changes.heard || req.headers['cache-control']?.includes('no-cache')) return undefined;
     const who = callerOf(caller ? req.tcSession : undefined);
-    return { key: `call\n${who}\n${service}\n${call}`, services: [service], scope };
+    return {
+      key: `call\n${who}\n${service}\n${call}`,
+      services: [service],
+      scope,
+      everyone: who === EVERYONE,
+      ageless: keptReadOf(call)?.ageless ?? false,
+    };
   }
 
   /**
@@ -239,21 +281,21 @@ export class KeptAnswers {
   }
 
   /**
-   * A load of `key` begins: where its services stand, when its answer is worth keeping. An
-   * answer is kept from its key's second load on: a read asked once in a while (one member's
-   * view of one business among thousands) is not copied, kept and pushed out again, which
-   * cost more than it saved and filled the old generation of the heap.
+   * A load of `key` begins: where its services stand, when its answer is worth keeping. A
+   * caller's own answer is kept from its key's second load on: a read asked once in a while
+   * (one member's view of one business among thousands) is not copied, kept and pushed out
+   * again, which cost more than it saved and filled the old generation of the heap. An answer
+   * that is `everyone`'s is kept from its first load: any visitor's next read is served by it,
+   * and with 2,000 groups read a few times each, loading each twice was most of their reads'
+   * cost (docs/performance.md, "Twenty-ninth session").
    */
-  begin(
-    key: string,
-    services: readonly string[],
-    scope: string | null = null,
-  ): Keeping | undefined {
-    if (!this.asked.has(key)) {
+  begin(keyed: Keyed): Keeping | undefined {
+    const { key, everyone } = keyed;
+    if (!everyone && !this.asked.has(key)) {
       this.asked.set(key, true);
       return undefined;
     }
-    return { key, services, scope, stamps: this.changes.stampOf(services) };
+    return { ...keyed, stamps: this.changes.stampOf(keyed.services) };
   }
 
   /**
@@ -264,7 +306,8 @@ export class KeptAnswers {
     if (answer.status !== 200 || answer.body.length > this.maxAnswerBytes) return;
     const { key, services, scope, stamps } = keeping;
     if (!this.changes.current(services, stamps, scope)) return;
-    this.cache.set(key, { answer, services, scope, stamps });
+    const ttl = staggeredTtl(keeping.ageless ? this.agelessTtlMs : this.ttlMs);
+    this.cache.set(key, { answer, services, scope, stamps }, { ttl });
   }
 
   /** Answers and body bytes held now. */

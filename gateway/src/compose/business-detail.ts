@@ -187,7 +187,7 @@ export function composeBusinessDetail(deps: BusinessDetailDeps): RequestHandler 
     const whole = deps.kept?.composedKeyOf(req, id);
     const kept = whole && deps.kept!.find(whole.key, false);
     if (kept) return sendKept(res, kept);
-    const keeping = whole && deps.kept!.begin(whole.key, whole.services, whole.scope);
+    const keeping = whole && deps.kept!.begin(whole);
     const [catalog, reviews] = await Promise.all([
       businessAsVisitor(deps, id, req),
       reviewsOf(id, req),

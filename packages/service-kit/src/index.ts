@@ -35,5 +35,6 @@ export * from './mail';
 export { traceHeaders } from './tracing/server-span';
 export * from './change-generations';
 export * from './kept-while-unchanged';
+export * from './staggered-ttl';
 export * from './scoped-changes';
 export * from './kept-reads-metrics';

@@ -6,6 +6,7 @@ import { CHANGED_PARTS_HEADER, partsChangedBy } from './changed-parts';
 import type { Logger } from './logger';
 import { listenPg, type PgListener } from './pg-listen';
 import type { BackgroundWorker } from './server';
+import { staggeredTtl } from './staggered-ttl';
 
 export interface KeptWhileUnchangedOptions<V> {
   /** The service (its schema) whose committed writes end what is kept. */
@@ -48,7 +49,10 @@ export class KeptWhileUnchanged<V extends object> {
   served = 0;
   loaded = 0;
 
+  private readonly ttlMs: number;
+
   constructor(options: KeptWhileUnchangedOptions<V>) {
+    this.ttlMs = options.ttlMs;
     this.services = [options.service];
     this.cache = new LRUCache<string, Entry<V>>({
       maxSize: Math.max(options.maxSize, 1),
@@ -81,7 +85,9 @@ export class KeptWhileUnchanged<V extends object> {
     this.loaded += 1;
     const loading = { stamp: this.generations.stampOf(this.services), scope };
     const value = await load();
-    if (this.current(loading)) this.cache.set(key, { value, ...loading });
+    if (this.current(loading)) {
+      this.cache.set(key, { value, ...loading }, { ttl: staggeredTtl(this.ttlMs) });
+    }
     return value;
   }
 
