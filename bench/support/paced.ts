@@ -11,6 +11,12 @@
  * light as it can be: undici's dispatcher with a plain handler (no stream objects), as the
  * gateway forwards. node:http's client cost 0.67–0.71 ms of CPU per 30 kB answer (a group's
  * reviews on L), the dispatcher 0.27–0.37 (docs/performance.md, fourteenth session).
+ *
+ * Its own pauses count as the platform's latency: every answer that arrives during one waits.
+ * With V8's default young generation, 500 answers a second promoted enough to need a full
+ * collection (8–12 ms, plus 15–25 ms of marking) every 3.7 s, which made S's p99 of a group's
+ * reviews 4.7–9.7 ms where the platform answered in 1.8; `npm run bench` therefore gives this
+ * process a 32 MB semi-space (docs/performance.md, "Twenty-ninth session").
  */
 import { appendFileSync } from 'node:fs';
 import { Pool, type Dispatcher } from 'undici';
