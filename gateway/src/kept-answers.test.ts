@@ -237,7 +237,7 @@ describe('KeptAnswers', () => {
       return keyed.key;
     });
     await new Promise((resolve) => setTimeout(resolve, 80));
-    expect([kept.find(list), kept.find(relevant)].map(Boolean)).toEqual([true, false]);
+    expect([kept.find(list!), kept.find(relevant!)].map(Boolean)).toEqual([true, false]);
   });
 
   it('ends answers kept together at different times within the safety net', async () => {
