@@ -55,6 +55,9 @@ export interface KeptAnswersOptions {
   maxAnswerBytes?: number;
 }
 
+/** The query of a URL without one (read only). */
+const NO_QUERY = new URLSearchParams();
+
 /** A review list in any order but "relevant", whose points fall with a review's age. */
 const notRelevant = (query: URLSearchParams) =>
   query.get('sort' satisfies keyof ReviewListQuery) !== ('relevant' satisfies ReviewSort);
@@ -110,8 +113,10 @@ export function keptReadOf(
   for (const read of KEPT_READS) {
     const match = read.path.exec(path);
     if (!match) continue;
+    // Parsed only for a read whose keeping depends on it: this runs for every keepable GET.
     const at = url.indexOf('?');
-    const query = new URLSearchParams(at >= 0 ? url.slice(at + 1) : '');
+    const asks = at >= 0 && (read.notWith !== undefined || read.ageless !== undefined);
+    const query = asks ? new URLSearchParams(url.slice(at + 1)) : NO_QUERY;
     if (read.notWith && query.has(read.notWith)) return undefined;
     return {
       services: read.services,
