@@ -65,7 +65,7 @@ export async function paced(options: PacedOptions): Promise<PacedResult> {
   let non2xx = 0;
   let errors = 0;
 
-  // `BENCH_TRACE=<file>`: each answer's scheduled time (ms into the run) and latency, to
+  // `BENCH_TRACE=<file>`: each answer's scheduled time (ms into the run), latency and path, to
   // tell a steady queue from a few stalls; the run's start as a Unix time in ms heads them, to
   // lay them beside the services' own logs (`BENCH_NODE_ARGS=--trace-gc`).
   const trace = process.env.BENCH_TRACE ? ([] as string[]) : null;
@@ -88,7 +88,9 @@ export async function paced(options: PacedOptions): Promise<PacedResult> {
         onResponseEnd: () => {
           request.onAnswer?.(status, chunks ? Buffer.concat(chunks).toString() : '');
           latencies.push(performance.now() - due);
-          trace?.push(`${Math.round(due - started)} ${(performance.now() - due).toFixed(1)}`);
+          trace?.push(
+            `${Math.round(due - started)} ${(performance.now() - due).toFixed(1)} ${request.path}`,
+          );
           if (status >= 300) non2xx += 1;
           resolve();
         },

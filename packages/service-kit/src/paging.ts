@@ -2,7 +2,7 @@ import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER, type Page } from '@trustcircle/
 import type { Response } from 'express';
 
 /** The paging headers: the next page's cursor, and the list's size when it was counted. */
-function setPageHeaders(res: Response, page: Page<unknown>): void {
+function setPageHeaders(res: Response, page: Omit<Page<unknown>, 'items'>): void {
   if (page.nextCursor) res.set(NEXT_CURSOR_HEADER, page.nextCursor);
   if (page.total !== undefined) res.set(TOTAL_COUNT_HEADER, String(page.total));
 }
@@ -22,4 +22,25 @@ export function sendJsonText(res: Response, json: string): void {
 export function sendJsonTextPage(res: Response, page: Page<string>): void {
   setPageHeaders(res, page);
   sendJsonText(res, `[${page.items.join(',')}]`);
+}
+
+/**
+ * A page rendered once to the bytes of its JSON array, for a cache to keep and send as they are.
+ * One buffer, held outside the JS heap, where a page of row objects is hundreds of small objects
+ * that every kept answer promotes into the old generation and every collection copies or marks:
+ * catalog's kept searches were most of its collections' work under searches
+ * (docs/performance.md, "Thirtieth session").
+ */
+export interface RenderedPage extends Omit<Page<unknown>, 'items'> {
+  json: Buffer;
+}
+
+export function renderPage<T>({ items, ...paging }: Page<T>): RenderedPage {
+  return { ...paging, json: Buffer.from(JSON.stringify(items)) };
+}
+
+/** `sendPage` for a page rendered already. */
+export function sendRenderedPage(res: Response, page: RenderedPage): void {
+  setPageHeaders(res, page);
+  res.type('application/json').send(page.json);
 }

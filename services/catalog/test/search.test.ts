@@ -131,6 +131,25 @@ describe('X-Total-Count (?total=true)', () => {
 });
 
 describe('answers reused for seconds (SEARCH_CACHE_SECONDS)', () => {
+  it('answers a reused search as it answered the first: items, cursor, count and type', async () => {
+    const url = '/api/businesses?search=quokka&limit=2&total=true';
+    const first = await stack.client().get(url);
+    const again = await stack.client().get(url);
+    for (const res of [first, again]) {
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(res.headers.get('x-total-count')).toBe('3');
+    }
+    expect(again.body).toEqual(first.body);
+    expect(first.body).toHaveLength(2);
+    expect(again.headers.get('x-next-cursor')).toBe(first.headers.get('x-next-cursor'));
+    const next = await stack
+      .client()
+      .get(`/api/businesses?search=quokka&limit=2&cursor=${first.headers.get('x-next-cursor')}`);
+    expect(next.body.map((b: { name: string }) => b.name)).toHaveLength(1);
+    expect(next.headers.get('x-next-cursor')).toBeNull();
+  });
+
   it('still finds a business the moment it is added or renamed', async () => {
     expect(await names('zanzibar')).toEqual([]);
     const added = await createBusiness({ name: 'Zanzibar Kitchen', category: 'Restaurants' });

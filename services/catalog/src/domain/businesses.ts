@@ -23,7 +23,9 @@ import {
   forbidden,
   isUniqueViolation,
   notFound,
+  renderPage,
   type Knex,
+  type RenderedPage,
 } from '@trustcircle/service-kit';
 import { z } from 'zod';
 import { publishBusinessCreated, publishBusinessUpdated } from '../events/business-events';
@@ -94,7 +96,9 @@ export function createBusinesses({
   // popular word) costs a ranking of every match: answered from memory instead. A business
   // this process adds or edits clears it; scores in the answers may be up to twice that many
   // seconds old (read-cache.ts: an old answer is given while its replacement loads).
-  const searches = createReadCache<{ rows: BusinessRow[]; total: number }>({
+  // Each answer is kept rendered (service-kit `renderPage`): thousands of pages of row objects
+  // kept for seconds were what catalog's full collections marked.
+  const searches = createReadCache<RenderedPage>({
     max: SEARCH_CACHE_ENTRIES,
     ttlMs: searchCacheMs,
   });
@@ -116,12 +120,12 @@ export function createBusinesses({
       return businessesStore.categories(db);
     },
 
-    async list(query: BusinessListQuery): Promise<Page<BusinessSummary>> {
+    async list(query: BusinessListQuery): Promise<RenderedPage> {
       let category: string | undefined;
       if (query.category !== undefined && query.category.trim() !== '') {
         const known = canonicalCategory(query.category);
         // An unknown category names no business: an empty list, not an error.
-        if (!known) return { items: [], nextCursor: null, ...(query.total ? { total: 0 } : {}) };
+        if (!known) return renderPage({ items: [], ...(query.total ? { total: 0 } : {}) });
         category = known;
       }
       const text = query.search?.trim() ?? '';
@@ -134,16 +138,17 @@ export function createBusinesses({
           limit: query.limit + 1,
           total: Boolean(query.total) && start === 0,
         };
-        const { rows, total } = await searches.get(JSON.stringify(options), () =>
-          businessesStore.search(db, options),
-        );
-        const more = rows.length > query.limit;
-        return {
-          items: rows.slice(0, query.limit).map(toSummary),
-          nextCursor: more ? searchCursor.encode({ offset: start + query.limit }) : null,
-          // Past the last match the window has no row to carry the count: only page 1 tells it.
-          ...(query.total && start === 0 ? { total } : {}),
-        };
+        // The page is a function of `options` alone: the key.
+        return searches.get(JSON.stringify(options), async () => {
+          const { rows, total } = await businessesStore.search(db, options);
+          const more = rows.length > query.limit;
+          return renderPage({
+            items: rows.slice(0, query.limit).map(toSummary),
+            nextCursor: more ? searchCursor.encode({ offset: start + query.limit }) : null,
+            // Past the last match the window has no row to carry the count: only page 1 tells it.
+            ...(options.total ? { total } : {}),
+          });
+        });
       }
       const afterId = listCursor.decode(query.cursor)?.id;
       const [rows, total] = await Promise.all([
@@ -151,11 +156,11 @@ export function createBusinesses({
         query.total && afterId === undefined ? businessesStore.count(db, category) : undefined,
       ]);
       const page = cutPage(rows, query.limit, listCursor, (last) => ({ id: last.id }));
-      return {
+      return renderPage({
         items: page.items.map(toSummary),
         nextCursor: page.nextCursor,
         ...(total !== undefined ? { total } : {}),
-      };
+      });
     },
 
     trending(): Promise<TrendingBusiness[]> {

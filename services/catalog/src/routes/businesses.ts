@@ -12,6 +12,7 @@ import {
   parseQuery,
   requireUser,
   sendPage,
+  sendRenderedPage,
 } from '@trustcircle/service-kit';
 import { Router } from 'express';
 import type { Businesses } from '../domain/businesses';
@@ -28,7 +29,7 @@ export function businessRoutes(businesses: Businesses): Router {
   const router = Router();
 
   router.get('/', async (req, res) => {
-    sendPage(res, await businesses.list(parseQuery(BusinessListQuerySchema, req)));
+    sendRenderedPage(res, await businesses.list(parseQuery(BusinessListQuerySchema, req)));
   });
 
   router.post('/', requireUser, async (req, res) => {
