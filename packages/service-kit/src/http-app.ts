@@ -1,4 +1,3 @@
-import { hash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import express, { type Express, type RequestHandler, type Response } from 'express';
 import type { Registry } from 'prom-client';
@@ -8,6 +7,7 @@ import { canonicalUrl, jsonBodyParser } from './input';
 import type { Logger } from './logger';
 import { rememberFrontHandlers } from './lane';
 import { httpMetrics } from './metrics';
+import { weakEtag } from './weak-etag';
 import { createPlainRequests, rememberPlainRequests } from './plain-requests';
 import { requestLog } from './request-log';
 import { serverSpans } from './tracing/server-span';
@@ -67,8 +67,7 @@ function validatedSend(this: Response, body?: unknown): Response {
     !this.hasHeader('ETag') &&
     !isNoStore(this)
   ) {
-    const length = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
-    this.setHeader('ETag', `W/"${length.toString(16)}-${hash('sha1', body, 'base64url')}"`);
+    this.setHeader('ETag', weakEtag(body));
   }
   return expressSend.call(this, body);
 }

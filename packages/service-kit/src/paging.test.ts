@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { renderPage } from './paging';
+import { weakEtag } from './weak-etag';
 
 describe('renderPage', () => {
   it("holds the items' JSON as bytes, and the page's cursor and count as they were", () => {
@@ -14,6 +15,7 @@ describe('renderPage', () => {
           expect(JSON.parse(page.json.toString('utf8'))).toEqual(items);
           expect(page.nextCursor).toBe(nextCursor);
           expect(page.total).toBe(total);
+          expect(page.etag).toBe(weakEtag(page.json));
           expect('items' in page).toBe(false);
         },
       ),

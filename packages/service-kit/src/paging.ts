@@ -1,5 +1,7 @@
 import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER, type Page } from '@trustcircle/contracts';
 import type { Response } from 'express';
+import { isNoStore } from './http-app';
+import { weakEtag } from './weak-etag';
 
 /** The paging headers: the next page's cursor, and the list's size when it was counted. */
 function setPageHeaders(res: Response, page: Omit<Page<unknown>, 'items'>): void {
@@ -33,14 +35,18 @@ export function sendJsonTextPage(res: Response, page: Page<string>): void {
  */
 export interface RenderedPage extends Omit<Page<unknown>, 'items'> {
   json: Buffer;
+  /** Its validator, hashed once with it rather than on every answer it is sent as. */
+  etag: string;
 }
 
 export function renderPage<T>({ items, ...paging }: Page<T>): RenderedPage {
-  return { ...paging, json: Buffer.from(JSON.stringify(items)) };
+  const json = Buffer.from(JSON.stringify(items));
+  return { ...paging, json, etag: weakEtag(json) };
 }
 
-/** `sendPage` for a page rendered already. */
+/** `sendPage` for a page rendered already: with its validator where a cache may keep it. */
 export function sendRenderedPage(res: Response, page: RenderedPage): void {
   setPageHeaders(res, page);
+  if (!isNoStore(res)) res.setHeader('ETag', page.etag);
   res.type('application/json').send(page.json);
 }

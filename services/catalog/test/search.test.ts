@@ -143,6 +143,14 @@ describe('answers reused for seconds (SEARCH_CACHE_SECONDS)', () => {
     expect(again.body).toEqual(first.body);
     expect(first.body).toHaveLength(2);
     expect(again.headers.get('x-next-cursor')).toBe(first.headers.get('x-next-cursor'));
+    // Its validator, hashed once with it: the same on every answer (Express answers a match 304).
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^W\/"/);
+    expect(again.headers.get('etag')).toBe(etag);
+    // A signed-in answer no cache keeps carries none.
+    const mine = await member.get(url);
+    expect([mine.status, mine.headers.get('cache-control')]).toEqual([200, 'no-store']);
+    expect(mine.headers.get('etag')).toBeNull();
     const next = await stack
       .client()
       .get(`/api/businesses?search=quokka&limit=2&cursor=${first.headers.get('x-next-cursor')}`);
