@@ -7,10 +7,10 @@ import { canonicalUrl, jsonBodyParser } from './input';
 import type { Logger } from './logger';
 import { rememberFrontHandlers } from './lane';
 import { httpMetrics } from './metrics';
-import { weakEtag } from './weak-etag';
 import { createPlainRequests, rememberPlainRequests } from './plain-requests';
 import { requestLog } from './request-log';
 import { serverSpans } from './tracing/server-span';
+import { weakEtag } from './weak-etag';
 
 export { REQUEST_ID_HEADER } from './request-log';
 export { compressWhenAccepted } from './compress';

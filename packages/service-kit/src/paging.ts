@@ -35,13 +35,23 @@ export function sendJsonTextPage(res: Response, page: Page<string>): void {
  */
 export interface RenderedPage extends Omit<Page<unknown>, 'items'> {
   json: Buffer;
-  /** Its validator, hashed once with it rather than on every answer it is sent as. */
-  etag: string;
+  /**
+   * Its validator: hashed the first time an answer a cache may keep is sent (a kept page, once
+   * for all its answers), never for a page only sent `no-store`.
+   */
+  readonly etag: string;
 }
 
 export function renderPage<T>({ items, ...paging }: Page<T>): RenderedPage {
   const json = Buffer.from(JSON.stringify(items));
-  return { ...paging, json, etag: weakEtag(json) };
+  let etag: string | undefined;
+  return {
+    ...paging,
+    json,
+    get etag() {
+      return (etag ??= weakEtag(json));
+    },
+  };
 }
 
 /** `sendPage` for a page rendered already: with its validator where a cache may keep it. */
