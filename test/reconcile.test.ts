@@ -118,6 +118,21 @@ describe('npm run reconcile', () => {
     expect(checked['communities.groups.member_count']).toBe(1);
     expect(checked['catalog.review_facts']).toBe(2);
 
+    // Group sums kept relative to an older time of their own (as newer reviews leave them,
+    // docs/trust-score.md), read at the business's reference: the same scores, no drift.
+    await admin.raw(
+      `update catalog.business_group_scores
+          set weight = weight * 2, weighted_rating = weighted_rating * 2 where business_id = ?`,
+      [businessId],
+    );
+    await admin.raw(
+      `update catalog.businesses
+          set group_sums_at = coalesce(group_sums_at, score_newest_at) - interval '180 days'
+        where id = ?`,
+      [businessId],
+    );
+    expect(driftOf(await run())).toEqual({});
+
     // Drift of each kind, as a lost event or a bug would leave it.
     await admin.raw('update reviews.reviews set helpful_count = 7 where id = ?', [voted]);
     await admin.raw('update communities.groups set member_count = 9 where id = ?', [groupId]);

@@ -1,5 +1,6 @@
 import {
   computeBusinessScores,
+  groupSumsAt,
   type BusinessScores,
   type ReviewFact,
 } from '../../services/catalog/src/domain/trust-score.ts';
@@ -46,6 +47,8 @@ interface StoredScores {
   weight: number;
   weighted_rating: number;
   newest_ms: number | null;
+  /** The time the group sums are relative to (null: `newest_ms`). */
+  groups_at_ms: number | null;
   groups: { g: number; n: number; w: number; wr: number }[];
 }
 
@@ -76,12 +79,20 @@ function differences(stored: StoredScores, expected: BusinessScores): string[] {
     out.push('newest review');
   }
   const groups = new Map(stored.groups.map((g) => [g.g, g]));
+  // Read as catalog reads them: at the business's reference (trust-score.ts `groupSumsAt`).
+  const read = (g: { w: number; wr: number }) =>
+    groupSumsAt({ weight: g.w, weightedRating: g.wr }, stored.groups_at_ms, stored.newest_ms);
   const sameGroups =
     groups.size === expected.groups.length &&
     expected.groups.every((g) => {
       const s = groups.get(g.groupId);
+      const sums = s && read(s);
       return (
-        s && s.n === g.reviewCount && near(s.w, g.sums.weight) && near(s.wr, g.sums.weightedRating)
+        s &&
+        sums &&
+        s.n === g.reviewCount &&
+        near(sums.weight, g.sums.weight) &&
+        near(sums.weightedRating, g.sums.weightedRating)
       );
     });
   if (!sameGroups) out.push('group scores');
@@ -98,7 +109,7 @@ export async function rescore(query: Sql, businessIds: number[]): Promise<void> 
       `update catalog.businesses
           set global_trust_score = $2, review_count = $3, positive_count = $4,
               score_weight = $5, score_weighted_rating = $6,
-              score_newest_at = to_timestamp($7::float8 / 1000)
+              score_newest_at = to_timestamp($7::float8 / 1000), group_sums_at = null
         where id = $1`,
       [
         id,
@@ -145,6 +156,7 @@ export const scoresCheck: Check = {
         `select b.id, b.global_trust_score, b.review_count, b.positive_count,
                 b.score_weight as weight, b.score_weighted_rating as weighted_rating,
                 round(date_part('epoch', b.score_newest_at) * 1000) as newest_ms,
+                round(date_part('epoch', b.group_sums_at) * 1000) as groups_at_ms,
                 coalesce((select json_agg(json_build_object('g', x.group_id, 'n', x.review_count,
                                                             'w', x.weight,
                                                             'wr', x.weighted_rating))

@@ -8,6 +8,7 @@ import { createOwners } from './006_owners';
 import { orderGroupScores } from './007_group_scores_order';
 import { storeScoreSums } from './008_score_sums';
 import { announceBusinessChanges } from './009_scoped_change_notices';
+import { referenceGroupSums } from './010_group_sums_reference';
 
 /** Catalog publishes (outbox) and consumes (inbox) events. */
 export const migrations: Migration[] = [
@@ -21,4 +22,5 @@ export const migrations: Migration[] = [
   orderGroupScores,
   storeScoreSums,
   announceBusinessChanges,
+  referenceGroupSums,
 ];

@@ -586,6 +586,79 @@ describe('trust scores from review events', () => {
     }
   });
 
+  // A newer review moves the business's decay reference; its groups' sums stay relative to a
+  // time of their own (trust-score.ts `groupSumsAt`), so only the review's own groups' rows are
+  // written, and every group still reads what the formula gives at the new reference.
+  it("writes only a new review's own groups, and reads every group at the new reference", async () => {
+    const business = await createBusiness({ name: 'Score Moving On', category: 'Restaurants' });
+    const reviews: ReviewEventData[] = [0, 1, 2, 3].map((i) => ({
+      id: 700_000 + i,
+      businessId: business.id,
+      userId: 9500 + i,
+      rating: [5, 2, 4, 1][i]!,
+      groupIds: i === 0 ? [601, 602, 603] : i % 2 ? [601] : [602],
+      helpfulCount: i,
+      authorVerified: i === 2,
+      // Oldest first: each review is the business's newest when it arrives.
+      createdAt: new Date(NOW - (400 - i * 120) * DAY).toISOString(),
+      hidden: false,
+      version: 1,
+    }));
+    const publishAndSettle = async (list: ReviewEventData[]) => {
+      const expected = expectedScores(list);
+      const d = await settled(business.id, expected, list.length);
+      // The Communities tab's page reads them as the detail does.
+      const page = (await member.get(`/api/businesses/${business.id}/group-scores`)).body as {
+        groupId: number;
+        score: number;
+      }[];
+      expect(page).toHaveLength(expected.groups.size);
+      for (const g of [...d.groupTrustScores, ...page]) {
+        expect(Math.abs(g.score - expected.groups.get(g.groupId)!)).toBeLessThan(1e-9);
+      }
+      return expected;
+    };
+    const admin = new Client({ connectionString: stack.db.adminUrl });
+    await admin.connect();
+    const versionOf603 = async () =>
+      (
+        await admin.query<{ xmin: string }>(
+          `select xmin::text from catalog.business_group_scores
+            where business_id = $1 and group_id = 603`,
+          [business.id],
+        )
+      ).rows[0]!.xmin;
+    try {
+      await bus.publish('reviews.review.created', reviews[0]! as never);
+      await publishAndSettle(reviews.slice(0, 1));
+      const untouched = await versionOf603();
+      for (let n = 2; n <= reviews.length; n += 1) {
+        await bus.publish('reviews.review.created', reviews[n - 1]! as never);
+        await publishAndSettle(reviews.slice(0, n));
+      }
+      // Three newer reviews, none in group 603: its row was never written again, yet its score
+      // moved with the business's (its sums decayed 360 days, its prior is the new global).
+      expect(await versionOf603()).toBe(untouched);
+      const { rows } = await admin.query<{ lag_days: number }>(
+        `select date_part('epoch', score_newest_at - group_sums_at) / 86400 as lag_days
+           from catalog.businesses where id = $1`,
+        [business.id],
+      );
+      expect(Math.round(rows[0]!.lag_days)).toBe(360);
+      // Votes on it move the groups' sums relative to the same time.
+      const voted = { ...reviews[0]!, helpfulCount: 12, version: 2 };
+      await bus.publish('reviews.vote.changed', {
+        reviewId: voted.id,
+        businessId: business.id,
+        helpfulCount: voted.helpfulCount,
+        version: voted.version,
+      } as never);
+      await publishAndSettle([voted, ...reviews.slice(1)]);
+    } finally {
+      await admin.end();
+    }
+  });
+
   it('ranks trending by reviews of the last 7 days, with reviewsThisWeek', async () => {
     const busy = await createBusiness({ name: 'Trend Busy', category: 'Entertainment' });
     const calm = await createBusiness({ name: 'Trend Calm', category: 'Entertainment' });

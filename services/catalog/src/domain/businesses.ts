@@ -34,9 +34,10 @@ import {
   NAME_IN_CATEGORY_KEY,
   type BusinessRow,
   type GroupScoreRow,
+  type GroupSumsTimes,
 } from '../store/businesses-store';
 import { recomputeBusiness } from './scoring';
-import { communityRating, groupScore } from './trust-score';
+import { communityRating, groupScore, groupSumsAt } from './trust-score';
 
 export interface BusinessesDeps {
   db: Knex;
@@ -174,7 +175,7 @@ export function createBusinesses({
     async get(id: number): Promise<BusinessDetail> {
       const row = await businessesStore.findWithGroupScores(db, id, DETAIL_GROUP_SCORES);
       if (!row) throw notFound(BUSINESS_NOT_FOUND);
-      const groups = row.group_scores.map((group) => toGroupScore(group, row.global_trust_score));
+      const groups = row.group_scores.map((group) => toGroupScore(group, row));
       const detail = toDetail(row, groups, row.community_count);
       const activity = row.activity;
       if (activity?.flagged && activity.since) {
@@ -190,7 +191,7 @@ export function createBusinesses({
     async groupScores(id: number, query: GroupScoresQuery): Promise<Page<GroupTrustScore>> {
       const after = groupScoresCursor.decode(query.cursor) ?? undefined;
       const [exists, rows] = await Promise.all([
-        businessesStore.findById(db, id),
+        businessesStore.groupScoresBasis(db, id),
         businessesStore.groupScores(db, id, { after, limit: query.limit + 1 }),
       ]);
       if (!exists) throw notFound(BUSINESS_NOT_FOUND);
@@ -199,7 +200,7 @@ export function createBusinesses({
         groupId: last.group_id,
       }));
       return {
-        items: page.items.map((group) => toGroupScore(group, exists.global_trust_score)),
+        items: page.items.map((group) => toGroupScore(group, exists)),
         nextCursor: page.nextCursor,
       };
     },
@@ -255,14 +256,19 @@ export function createBusinesses({
 }
 export type Businesses = ReturnType<typeof createBusinesses>;
 
-function toGroupScore(row: GroupScoreRow, globalTrustScore: number): GroupTrustScore {
+/** A group's score from its stored sums, read at the business's decay reference. */
+function toGroupScore(
+  row: GroupScoreRow,
+  business: { global_trust_score: number } & GroupSumsTimes,
+): GroupTrustScore {
+  const stored = { weight: row.weight, weightedRating: row.weighted_rating };
+  const { newest_ms: newestMs, groups_at_ms: groupsAtMs } = business;
+  const sums =
+    newestMs === null || groupsAtMs === null ? stored : groupSumsAt(stored, groupsAtMs, newestMs);
   return {
     groupId: row.group_id,
     groupName: row.group_name ?? `Group #${row.group_id}`,
-    score: groupScore(globalTrustScore, {
-      weight: row.weight,
-      weightedRating: row.weighted_rating,
-    }),
+    score: groupScore(business.global_trust_score, sums),
     reviewCount: row.review_count,
   };
 }

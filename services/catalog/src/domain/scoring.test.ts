@@ -1,5 +1,5 @@
 import { planHelpfulRescores, planNewReview } from './scoring';
-import { computeBusinessScores, type ReviewFact } from './trust-score';
+import { computeBusinessScores, GROUP_SUMS_MAX_LAG_DAYS, type ReviewFact } from './trust-score';
 
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 0, 1);
@@ -19,6 +19,7 @@ describe('planHelpfulRescores', () => {
     globalTrustScore: scores.globalTrustScore,
     sums: scores.sums,
     newestMs: scores.newestMs,
+    groupsAtMs: null,
   };
   const votes = new Map([[7, [{ fact: facts[1]!, helpfulCount: 9 }]]]);
 
@@ -45,6 +46,13 @@ describe('planHelpfulRescores', () => {
     });
   });
 
+  it('recomputes a business whose group sums lag too far behind its reference', () => {
+    const farBehind = { ...stored, groupsAtMs: NOW - (GROUP_SUMS_MAX_LAG_DAYS + 1) * DAY };
+    expect(planHelpfulRescores(votes, new Map([[7, farBehind]])).recompute).toEqual([7]);
+    const behind = { ...stored, groupsAtMs: NOW - (GROUP_SUMS_MAX_LAG_DAYS - 1) * DAY };
+    expect(planHelpfulRescores(votes, new Map([[7, behind]])).recompute).toEqual([]);
+  });
+
   it('leaves out a business it knows nothing of', () => {
     expect(planHelpfulRescores(votes, new Map())).toEqual({ updates: [], recompute: [] });
   });
@@ -57,6 +65,7 @@ describe('planNewReview', () => {
     globalTrustScore: scores.globalTrustScore,
     sums: scores.sums,
     newestMs: scores.newestMs,
+    groupsAtMs: null,
   };
   const added = fact(3, 0, [2, 3]);
 
@@ -65,6 +74,10 @@ describe('planNewReview', () => {
     const after = computeBusinessScores([...facts, added]);
     expect(plan?.globalTrustScore).toBeCloseTo(after.globalTrustScore, 12);
     expect(plan?.newestMs).toBe(after.newestMs);
+    // Group sums with no time of their own are relative to the business's reference.
+    expect(plan?.groupsAtMs).toBe(stored.newestMs);
+    const kept = planNewReview({ ...stored, groupsAtMs: NOW - 400 * DAY }, added);
+    expect(kept?.groupsAtMs).toBe(NOW - 400 * DAY);
   });
 
   it('leaves a business without trustworthy sums to a recompute', () => {
@@ -73,5 +86,7 @@ describe('planNewReview', () => {
     expect(
       planNewReview({ ...stored, globalTrustScore: stored.globalTrustScore + 0.01 }, added),
     ).toBeNull();
+    const farBehind = NOW - (GROUP_SUMS_MAX_LAG_DAYS + 1) * DAY;
+    expect(planNewReview({ ...stored, groupsAtMs: farBehind }, added)).toBeNull();
   });
 });

@@ -14,6 +14,7 @@ import {
   addCountedReview,
   computeBusinessScores,
   globalScore,
+  groupSumsMovable,
   rescoreHelpful,
   type HelpfulChange,
   type ReviewAddition,
@@ -127,6 +128,19 @@ function sumsAgree(stored: StoredSums): boolean {
 }
 
 /**
+ * The time the business's group sums are relative to, when its stored sums may be moved by
+ * additions: null when they cannot be trusted (no reference, or sums that do not reproduce the
+ * global score) or the group sums lag too far behind (trust-score.ts `groupSumsMovable`) the
+ * reference, or a new review's later time `laterMs`.
+ */
+function movableGroupsAt(stored: StoredSums, laterMs = -Infinity): number | null {
+  if (stored.newestMs === null || !sumsAgree(stored)) return null;
+  const groupsAtMs = stored.groupsAtMs ?? stored.newestMs;
+  const newestMs = Math.max(stored.newestMs, laterMs);
+  return groupSumsMovable(groupsAtMs, newestMs) ? groupsAtMs : null;
+}
+
+/**
  * The stored sums moved by each business's helpful changes. A business whose sums do not
  * reproduce its global score (never stored, or scores written by a release that kept no sums,
  * during a rollout) is recomputed from its facts instead.
@@ -140,11 +154,12 @@ export function planHelpfulRescores(
   for (const [businessId, list] of changes) {
     const sums = stored.get(businessId);
     if (!sums) continue;
-    if (sums.newestMs === null || !sumsAgree(sums)) {
+    const groupsAtMs = movableGroupsAt(sums);
+    if (sums.newestMs === null || groupsAtMs === null) {
       recompute.push(businessId);
       continue;
     }
-    updates.push({ businessId, ...rescoreHelpful(sums.sums, sums.newestMs, list) });
+    updates.push({ businessId, ...rescoreHelpful(sums.sums, sums.newestMs, groupsAtMs, list) });
   }
   return { updates, recompute };
 }
@@ -157,8 +172,9 @@ export function planNewReview(
   stored: StoredSums | undefined,
   fact: ReviewFact,
 ): ReviewAddition | null {
-  if (!stored || stored.newestMs === null || !sumsAgree(stored)) return null;
-  return addCountedReview(stored.sums, stored.newestMs, fact);
+  const groupsAtMs = stored ? movableGroupsAt(stored, fact.createdAtMs) : null;
+  if (!stored || stored.newestMs === null || groupsAtMs === null) return null;
+  return addCountedReview(stored.sums, stored.newestMs, groupsAtMs, fact);
 }
 
 export const scoring = {

@@ -5,6 +5,7 @@ import {
   HALF_LIFE_DAYS,
   computeBusinessScores,
   groupScore,
+  groupSumsAt,
   rescoreHelpful,
   reviewWeight,
   type ReviewFact,
@@ -175,15 +176,28 @@ describe('trust score (design §6)', () => {
         fc.property(
           fc.array(factArb, { minLength: 1, maxLength: 30 }),
           fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 10_000 })), { maxLength: 20 }),
-          (facts, votes) => {
+          // The group sums kept relative to a time up to three years before the reference.
+          fc.integer({ min: 0, max: 3 * 365 }),
+          (facts, votes, lagDays) => {
             const before = computeBusinessScores(facts);
+            const newestMs = before.newestMs!;
+            const groupsAtMs = newestMs - lagDays * DAY;
             let current = facts;
             let sums = before.sums;
-            const groupSums = new Map(before.groups.map((g) => [g.groupId, g.sums]));
+            const unscale = 1 / Math.pow(0.5, lagDays / HALF_LIFE_DAYS);
+            const groupSums = new Map(
+              before.groups.map((g) => [
+                g.groupId,
+                {
+                  weight: g.sums.weight * unscale,
+                  weightedRating: g.sums.weightedRating * unscale,
+                },
+              ]),
+            );
             // One vote after another, as batches arrive, each from the sums the last one left.
             for (const [pick, helpfulCount] of votes) {
               const index = pick % current.length;
-              const rescored = rescoreHelpful(sums, before.newestMs!, [
+              const rescored = rescoreHelpful(sums, newestMs, groupsAtMs, [
                 { fact: current[index]!, helpfulCount },
               ]);
               sums = rescored.sums;
@@ -199,10 +213,12 @@ describe('trust score (design §6)', () => {
             const after = computeBusinessScores(current);
             close(sums.weight, after.sums.weight);
             close(sums.weightedRating, after.sums.weightedRating);
-            const global = rescoreHelpful(sums, before.newestMs!, []).globalTrustScore;
+            const global = rescoreHelpful(sums, newestMs, groupsAtMs, []).globalTrustScore;
             close(global, after.globalTrustScore);
             for (const group of after.groups) {
-              close(groupScore(global, groupSums.get(group.groupId)!), group.score);
+              const read = groupSumsAt(groupSums.get(group.groupId)!, groupsAtMs, newestMs);
+              close(read.weight, group.sums.weight);
+              close(groupScore(global, read), group.score);
             }
           },
         ),
@@ -219,9 +235,9 @@ describe('trust score (design §6)', () => {
         groupIds: [2, 2, 4],
       };
       const stored = { weight: 7, weightedRating: 21 };
-      const same = rescoreHelpful(stored, NOW, [{ fact, helpfulCount: 3 }]);
+      const same = rescoreHelpful(stored, NOW, NOW, [{ fact, helpfulCount: 3 }]);
       expect(same.sums).toEqual(stored);
-      const more = rescoreHelpful(stored, NOW, [{ fact, helpfulCount: 30 }]);
+      const more = rescoreHelpful(stored, NOW, NOW, [{ fact, helpfulCount: 30 }]);
       expect(more.sums.weight).toBeGreaterThan(7);
       expect(more.globalTrustScore).toBeGreaterThan(same.globalTrustScore);
       expect([...more.groups.keys()]).toEqual([2, 4]);
@@ -234,19 +250,19 @@ describe('trust score (design §6)', () => {
       fc.assert(
         fc.property(factArb, fc.array(factArb, { minLength: 1, maxLength: 40 }), (first, rest) => {
           let stored = computeBusinessScores([first]);
+          // As the store keeps them: the groups' sums relative to a time of their own, which
+          // additions leave where it is; only the review's own groups are written.
+          const groupsAtMs = stored.newestMs!;
           const groups = new Map(stored.groups.map((g) => [g.groupId, { ...g.sums, n: 1 }]));
           let sums = stored.sums;
           let newestMs = stored.newestMs!;
           for (const fact of rest) {
-            const addition = addCountedReview(sums, newestMs, fact);
-            for (const group of groups.values()) {
-              group.weight *= addition.scale;
-              group.weightedRating *= addition.scale;
-            }
+            const addition = addCountedReview(sums, newestMs, groupsAtMs, fact);
+            expect(addition.groupsAtMs).toBe(groupsAtMs);
             for (const groupId of addition.groupIds) {
               const group = groups.get(groupId) ?? { weight: 0, weightedRating: 0, n: 0 };
-              group.weight += addition.added.weight;
-              group.weightedRating += addition.added.weightedRating;
+              group.weight += addition.addedToGroups.weight;
+              group.weightedRating += addition.addedToGroups.weightedRating;
               group.n += 1;
               groups.set(groupId, group);
             }
@@ -262,8 +278,10 @@ describe('trust score (design §6)', () => {
           for (const group of all.groups) {
             const held = groups.get(group.groupId)!;
             expect(held.n).toBe(group.reviewCount);
-            close(held.weight, group.sums.weight);
-            close(held.weightedRating, group.sums.weightedRating);
+            const read = groupSumsAt(held, groupsAtMs, newestMs);
+            close(read.weight, group.sums.weight);
+            close(read.weightedRating, group.sums.weightedRating);
+            close(groupScore(all.globalTrustScore, read), group.score);
           }
         }),
       );
@@ -279,13 +297,20 @@ describe('trust score (design §6)', () => {
         groupIds: [3, 3, 1],
       });
       const stored = { weight: 2, weightedRating: 8 };
-      const older = addCountedReview(stored, NOW, fact(HALF_LIFE_DAYS));
-      expect(older).toMatchObject({ scale: 1, newestMs: NOW, groupIds: [3, 1], positive: true });
+      const older = addCountedReview(stored, NOW, NOW, fact(HALF_LIFE_DAYS));
+      expect(older).toMatchObject({ newestMs: NOW, groupsAtMs: NOW, groupIds: [3, 1] });
+      expect(older.positive).toBe(true);
+      expect(older.sums.weight).toBeCloseTo(2 + 0.5, 12);
       expect(older.added.weight).toBeCloseTo(0.5, 12);
-      const newer = addCountedReview(stored, NOW - HALF_LIFE_DAYS * DAY, fact(0));
-      expect(newer.scale).toBeCloseTo(0.5, 12);
+      expect(older.addedToGroups.weight).toBeCloseTo(0.5, 12);
+      const then = NOW - HALF_LIFE_DAYS * DAY;
+      const newer = addCountedReview(stored, then, then, fact(0));
       expect(newer.newestMs).toBe(NOW);
       expect(newer.sums.weight).toBeCloseTo(2 * 0.5 + 1, 12);
+      // Its groups' sums stay relative to the old reference: the new weight counts double there.
+      expect(newer.groupsAtMs).toBe(then);
+      expect(newer.addedToGroups.weight).toBeCloseTo(2, 12);
+      expect(groupSumsAt({ weight: 2, weightedRating: 8 }, then, NOW).weight).toBeCloseTo(1, 12);
     });
   });
 });

@@ -175,6 +175,41 @@ export function computeBusinessScores(facts: readonly ReviewFact[]): BusinessSco
   };
 }
 
+/**
+ * A business's group sums are kept relative to a time of their own (`groupsAtMs`, at or before
+ * the business's decay reference), so that a newer review moves only its own groups' rows, not
+ * every group of its business: the decay is exponential, so sums relative to one time are the
+ * sums relative to a later one times a single factor, applied when they are read.
+ */
+export function groupSumsAt(
+  sums: ScoreSums,
+  groupsAtMs: number | null,
+  newestMs: number | null,
+): ScoreSums {
+  // No time of their own (null): they are relative to the reference already.
+  if (groupsAtMs === null || newestMs === null) return sums;
+  const scale = decayFactor((newestMs - groupsAtMs) / DAY_MS);
+  return { weight: sums.weight * scale, weightedRating: sums.weightedRating * scale };
+}
+
+/**
+ * How far behind the business's reference its group sums may be kept: further, a review or a
+ * vote recomputes the business (which brings them to its reference) instead of adding weights
+ * 2^(lag / half-life) times their size, which would leave floating range in about 500 years.
+ */
+export const GROUP_SUMS_MAX_LAG_DAYS = 32 * HALF_LIFE_DAYS;
+
+/** Can group sums kept relative to `groupsAtMs` still be moved by additions (not recomputed)? */
+export function groupSumsMovable(groupsAtMs: number, newestMs: number): boolean {
+  return (newestMs - groupsAtMs) / DAY_MS <= GROUP_SUMS_MAX_LAG_DAYS;
+}
+
+/** Sums relative to the business's reference `newestMs`, relative to `groupsAtMs` instead. */
+function toGroupsReference(sums: ScoreSums, groupsAtMs: number, newestMs: number): ScoreSums {
+  const scale = decayFactor((newestMs - groupsAtMs) / DAY_MS);
+  return { weight: sums.weight / scale, weightedRating: sums.weightedRating / scale };
+}
+
 /** A counted review whose helpful count moves from `fact.helpfulCount` to `helpfulCount`. */
 export interface HelpfulChange {
   fact: ReviewFact;
@@ -185,7 +220,7 @@ export interface HelpfulChange {
 export interface HelpfulRescore {
   sums: ScoreSums;
   globalTrustScore: number;
-  /** What to add to each group's sums, by group id. */
+  /** What to add to each group's sums (relative to the groups' own time), by group id. */
   groups: Map<number, ScoreSums>;
 }
 
@@ -193,11 +228,12 @@ export interface HelpfulRescore {
  * The business's sums after helpful votes, from its stored sums and each voted review's
  * difference in weight alone: no other review's weight depends on a helpful count, and the
  * decay's reference (the newest review) does not move. O(votes), where a recompute is
- * O(reviews of the business).
+ * O(reviews of the business). `groupsAtMs`: the time its group sums are relative to.
  */
 export function rescoreHelpful(
   stored: ScoreSums,
   newestMs: number,
+  groupsAtMs: number,
   changes: readonly HelpfulChange[],
 ): HelpfulRescore {
   let { weight, weightedRating } = stored;
@@ -207,11 +243,12 @@ export function rescoreHelpful(
     const dwr = dw * fact.rating;
     weight += dw;
     weightedRating += dwr;
+    const delta = toGroupsReference({ weight: dw, weightedRating: dwr }, groupsAtMs, newestMs);
     for (const groupId of new Set(fact.groupIds)) {
       const group = groups.get(groupId) ?? { weight: 0, weightedRating: 0 };
       groups.set(groupId, {
-        weight: group.weight + dw,
-        weightedRating: group.weightedRating + dwr,
+        weight: group.weight + delta.weight,
+        weightedRating: group.weightedRating + delta.weightedRating,
       });
     }
   }
@@ -225,14 +262,12 @@ export interface ReviewAddition {
   globalTrustScore: number;
   /** The decay's reference after it: the later of the stored one and the review's time. */
   newestMs: number;
-  /**
-   * What every stored sum of the business (its own and each group's) is multiplied by first:
-   * a newer review moves the reference, and the decay is exponential, so each older review's
-   * weight shrinks by the same factor. 1 when the review is not the newest.
-   */
-  scale: number;
-  /** The review's own weight and weight × rating, added to its business and each group. */
+  /** The time the business's group sums stay relative to (they are not rescaled). */
+  groupsAtMs: number;
+  /** The review's own weight and weight × rating, relative to `newestMs`. */
   added: ScoreSums;
+  /** The same relative to `groupsAtMs`: what each of its groups' sums gains. */
+  addedToGroups: ScoreSums;
   /** Its groups, each once. */
   groupIds: number[];
   positive: boolean;
@@ -240,12 +275,16 @@ export interface ReviewAddition {
 
 /**
  * A review counted for the first time, from the business's stored sums alone: O(1), where a
- * recompute reads every review of the business (thousands, for a popular one at scale).
- * Scaling then adding gives `computeBusinessScores` of all of them (floating rounding aside).
+ * recompute reads every review of the business (thousands, for a popular one at scale). The
+ * business's own sums are scaled to the new reference and the review's weight added; its groups'
+ * sums, kept relative to `groupsAtMs`, only gain the review's weight (relative to that time), so
+ * the business's other groups are not written at all. Read back through `groupSumsAt`, this
+ * gives `computeBusinessScores` of all of them (floating rounding aside).
  */
 export function addCountedReview(
   stored: ScoreSums,
   storedNewestMs: number,
+  groupsAtMs: number,
   fact: ReviewFact,
 ): ReviewAddition {
   const newestMs = Math.max(storedNewestMs, fact.createdAtMs);
@@ -260,8 +299,9 @@ export function addCountedReview(
     sums,
     globalTrustScore: globalScore(sums),
     newestMs,
-    scale,
+    groupsAtMs,
     added,
+    addedToGroups: toGroupsReference(added, groupsAtMs, newestMs),
     groupIds: [...new Set(fact.groupIds)],
     positive: fact.rating >= POSITIVE_RATING,
   };

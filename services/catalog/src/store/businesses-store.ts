@@ -33,6 +33,18 @@ export interface GroupScoreRow {
   weighted_rating: number;
 }
 
+/**
+ * The times a business's group sums are read at: its decay reference, and the time its group
+ * sums are relative to (null: the reference itself; trust-score.ts `groupSumsAt`).
+ */
+export interface GroupSumsTimes {
+  newest_ms: number | null;
+  groups_at_ms: number | null;
+}
+
+const GROUP_SUMS_TIMES = `round(date_part('epoch', b.score_newest_at) * 1000) as newest_ms,
+  round(date_part('epoch', b.group_sums_at) * 1000) as groups_at_ms`;
+
 /** The unique index deciding "same name in the same category". */
 export const NAME_IN_CATEGORY_KEY = 'businesses_category_name_key';
 
@@ -126,23 +138,25 @@ export const businessesStore = {
     id: number,
     groupLimit: number,
   ): Promise<
-    | (BusinessRow & {
-        group_scores: GroupScoreRow[];
-        community_count: number;
-        activity: ActivityRow | null;
-      })
+    | (BusinessRow &
+        GroupSumsTimes & {
+          group_scores: GroupScoreRow[];
+          community_count: number;
+          activity: ActivityRow | null;
+        })
     | null
   > {
     const [row] = await preparedRows<
-      BusinessRow & {
-        group_scores: GroupScoreRow[];
-        community_count: number;
-        activity: ActivityRow | null;
-      }
+      BusinessRow &
+        GroupSumsTimes & {
+          group_scores: GroupScoreRow[];
+          community_count: number;
+          activity: ActivityRow | null;
+        }
     >(
       db,
       db.raw(
-        `select ${SELECT},
+        `select ${SELECT}, ${GROUP_SUMS_TIMES},
               coalesce((select json_agg(json_build_object(
                                  'group_id', s.group_id, 'group_name', g.name,
                                  'review_count', s.review_count, 'weight', s.weight,
@@ -162,6 +176,20 @@ export const businessesStore = {
         where b.id = ?`,
         [groupLimit, id],
       ),
+    );
+    return row ?? null;
+  },
+
+  /** What a business's group scores are read with: its global score and `GroupSumsTimes`. */
+  async groupScoresBasis(
+    db: Knex,
+    id: number,
+  ): Promise<({ global_trust_score: number } & GroupSumsTimes) | null> {
+    const [row] = await preparedRows<{ global_trust_score: number } & GroupSumsTimes>(
+      db,
+      db.raw(`select b.global_trust_score, ${GROUP_SUMS_TIMES} from businesses b where b.id = ?`, [
+        id,
+      ]),
     );
     return row ?? null;
   },

@@ -27,6 +27,8 @@ export interface StoredSums {
   globalTrustScore: number;
   sums: ScoreSums;
   newestMs: number | null;
+  /** The time its group sums are relative to; null: `newestMs` (trust-score.ts `groupSumsAt`). */
+  groupsAtMs: number | null;
 }
 
 /** A business's new global score and sums, and what its groups' sums gain. */
@@ -89,12 +91,14 @@ export const scoresStore = {
       weight: number;
       weighted_rating: number;
       newest_ms: number | null;
+      groups_at_ms: number | null;
     }>(
       trx,
       trx.raw(
         `select id, global_trust_score, score_weight as weight,
                 score_weighted_rating as weighted_rating,
-              round(date_part('epoch', score_newest_at) * 1000) as newest_ms
+              round(date_part('epoch', score_newest_at) * 1000) as newest_ms,
+              round(date_part('epoch', group_sums_at) * 1000) as groups_at_ms
          from businesses where id = any(?::integer[])`,
         [businessIds],
       ),
@@ -106,6 +110,7 @@ export const scoresStore = {
           globalTrustScore: row.global_trust_score,
           sums: { weight: row.weight, weightedRating: row.weighted_rating },
           newestMs: row.newest_ms,
+          groupsAtMs: row.groups_at_ms,
         },
       ]),
     );
@@ -154,58 +159,48 @@ export const scoresStore = {
 
   /**
    * A newly counted review (trust-score.ts `addCountedReview`) in one statement: the business's
-   * score, sums, counts and decay reference; every group's sums scaled (only when the reference
-   * moved) and the review's groups' grown by it, new groups inserted. The caller holds the
-   * business's lock, so no other writer adds a group row meanwhile.
+   * score, sums, counts, decay reference and the time its group sums are relative to; the
+   * review's groups' sums grown by it (a group's row inserted if it has none). The business's
+   * other groups are not written. The caller holds the business's lock, so no other writer adds
+   * a group row meanwhile.
    */
   async addReview(
     trx: Knex.Transaction,
     businessId: number,
     addition: ReviewAddition,
   ): Promise<void> {
-    const { sums, added, scale, groupIds } = addition;
+    const { sums, addedToGroups, groupIds } = addition;
     await preparedRows(
       trx,
       trx.raw(
-        `with review as (
-         select ?::integer as business_id, ?::float8 as k, ?::float8 as w, ?::float8 as wr,
-                ?::integer[] as groups
-       ),
-       business as (
-         update businesses b
+        `with business as (
+         update businesses
             set global_trust_score = ?, score_weight = ?, score_weighted_rating = ?,
-                review_count = b.review_count + 1, positive_count = b.positive_count + ?,
-                score_newest_at = to_timestamp(?::float8 / 1000)
-           from review r
-          where b.id = r.business_id
-       ),
-       grown as (
-         update business_group_scores x
-            set weight = x.weight * r.k + case when x.group_id = any(r.groups) then r.w else 0 end,
-                weighted_rating = x.weighted_rating * r.k
-                  + case when x.group_id = any(r.groups) then r.wr else 0 end,
-                review_count = x.review_count + (x.group_id = any(r.groups))::int
-           from review r
-          where x.business_id = r.business_id and (r.k <> 1 or x.group_id = any(r.groups))
+                review_count = review_count + 1, positive_count = positive_count + ?,
+                score_newest_at = to_timestamp(?::float8 / 1000),
+                group_sums_at = to_timestamp(?::float8 / 1000)
+          where id = ?
        )
-       insert into business_group_scores (business_id, group_id, review_count, weight,
-                                          weighted_rating, score)
-       select r.business_id, g, 1, r.w, r.wr, ? from review r, unnest(r.groups) as g
-        where not exists (select 1 from business_group_scores y
-                           where y.business_id = r.business_id and y.group_id = g)`,
+       insert into business_group_scores as x (business_id, group_id, review_count, weight,
+                                               weighted_rating, score)
+       select ?, g, 1, ?, ?, ? from unnest(?::integer[]) as g
+       on conflict (business_id, group_id)
+         do update set review_count = x.review_count + 1, weight = x.weight + excluded.weight,
+                       weighted_rating = x.weighted_rating + excluded.weighted_rating`,
         [
-          businessId,
-          scale,
-          added.weight,
-          added.weightedRating,
-          groupIds,
           addition.globalTrustScore,
           sums.weight,
           sums.weightedRating,
           addition.positive ? 1 : 0,
           addition.newestMs,
+          addition.groupsAtMs,
+          businessId,
+          businessId,
+          addedToGroups.weight,
+          addedToGroups.weightedRating,
           // Only the previous release reads it (migration 008); as votes do, later moves leave it.
-          groupScore(addition.globalTrustScore, added),
+          groupScore(addition.globalTrustScore, addition.added),
+          groupIds,
         ],
       ),
     );
@@ -231,7 +226,8 @@ export const scoresStore = {
          update businesses b
             set global_trust_score = s.score, review_count = s.n, positive_count = s.positive,
                 score_weight = s.w, score_weighted_rating = s.wr,
-                score_newest_at = to_timestamp(nullif(s.newest_ms, 'NaN') / 1000)
+                score_newest_at = to_timestamp(nullif(s.newest_ms, 'NaN') / 1000),
+                group_sums_at = null
            from rescored s
           where b.id = s.id
          returning b.id
