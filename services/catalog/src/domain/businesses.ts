@@ -262,9 +262,7 @@ function toGroupScore(
   business: { global_trust_score: number } & GroupSumsTimes,
 ): GroupTrustScore {
   const stored = { weight: row.weight, weightedRating: row.weighted_rating };
-  const { newest_ms: newestMs, groups_at_ms: groupsAtMs } = business;
-  const sums =
-    newestMs === null || groupsAtMs === null ? stored : groupSumsAt(stored, groupsAtMs, newestMs);
+  const sums = groupSumsAt(stored, business.groups_at_ms, business.newest_ms);
   return {
     groupId: row.group_id,
     groupName: row.group_name ?? `Group #${row.group_id}`,
