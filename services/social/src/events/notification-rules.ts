@@ -106,8 +106,11 @@ export async function reviewDeleted(trx: Knex.Transaction, review: ReviewDeleted
  * no `member.left`: everyone who cares hears the deletion itself.
  */
 export async function forgetUser(trx: Knex.Transaction, user: UserDeletedEventData) {
+  // The tombstone first: it locks the user's row, which a review event applied at the same time
+  // reads `for share` (reviewsStore.upsert), so that event's row is seen and deleted below, or
+  // that event sees the tombstone and keeps nothing.
+  await usersStore.tombstone(trx, user);
   await followsStore.deleteAllOf(trx, user.id);
   await notificationsStore.deleteAllOf(trx, user.id);
   await reviewsStore.deleteAllOf(trx, user.id);
-  await usersStore.tombstone(trx, user);
 }

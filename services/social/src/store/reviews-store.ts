@@ -4,7 +4,9 @@ import { preparedRows, type Knex } from '@trustcircle/service-kit';
 export const reviewsStore = {
   /**
    * True when this version was newer than the one held (and is now held). A review whose author
-   * left is not kept (reviews republishes the ones they chose to keep): nobody to notify.
+   * left is not kept (reviews republishes the ones they chose to keep): nobody to notify. The
+   * author's row is read `for share`: a departure being applied at the same time (its tombstone
+   * first, `forgetUser`) either waits for this row and deletes it, or is waited for and seen.
    */
   async upsert(
     trx: Knex.Transaction,
@@ -13,7 +15,7 @@ export const reviewsStore = {
     const { rowCount } = await trx.raw<{ rowCount: number }>(
       `insert into reviews (id, user_id, business_id, version)
        select ?::int, ?::int, ?::int, ?::int
-        where not exists (select 1 from users where id = ? and deleted_at is not null)
+        where coalesce((select deleted_at is null from users where id = ? for share), true)
        on conflict (id) do update
          set user_id = excluded.user_id, business_id = excluded.business_id,
              version = excluded.version
