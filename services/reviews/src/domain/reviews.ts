@@ -41,6 +41,7 @@ import { leaversStore } from '../store/leavers-store';
 import { photosStore } from '../store/photos-store';
 import { projectionsStore } from '../store/projections-store';
 import { moderationStore, REPORT_UNIQUE_KEY } from '../store/moderation-store';
+import { newReviewFacts, type NewReviewFacts } from '../store/new-review-facts';
 import type { ReviewView } from '../store/review-cards';
 import { REVIEW_UNIQUE_KEY, reviewsStore, type ReviewFacts } from '../store/reviews-store';
 import { businessPages, type KeptBusinessPages } from './business-pages';
@@ -71,20 +72,26 @@ export function createReviews({ db, keptPages }: ReviewsDeps) {
   const businessPage = businessPages(db, keptPages);
 
   /** Reviews are shared with the author's groups only; a join on its way answers retryably. */
-  async function requireMembership(userId: number, groupIds: number[]): Promise<void> {
-    const { rows, highestGroupId } = await projectionsStore.memberships(db, userId, groupIds);
+  function checkMembership({ rows, highestGroupId }: NewReviewFacts['memberships']): void {
     const verdict = membershipVerdict(rows, highestGroupId);
     if (verdict === 'refused') throw forbidden(REVIEW_NOT_A_MEMBER);
     if (verdict === 'pending') throw stillProcessing(REVIEW_MEMBERSHIP_PENDING);
   }
 
-  async function requireBusiness(businessId: number): Promise<void> {
-    const { known, highestBusinessId } = await projectionsStore.businessPresence(db, businessId);
-    if (known) return;
-    if (mayBeArriving(businessId, highestBusinessId)) {
-      throw stillProcessing(REVIEW_BUSINESS_PENDING);
+  async function requireMembership(userId: number, groupIds: number[]): Promise<void> {
+    checkMembership(await projectionsStore.memberships(db, userId, groupIds));
+  }
+
+  /** What a new review is checked against, in the order the answers say it. */
+  function checkNewReview(businessId: number, known: NewReviewFacts): void {
+    if (known.reviewed) throw conflict(REVIEW_ALREADY_EXISTS);
+    if (!known.business.known) {
+      if (mayBeArriving(businessId, known.business.highestBusinessId)) {
+        throw stillProcessing(REVIEW_BUSINESS_PENDING);
+      }
+      throw fieldError('businessId', REVIEW_BUSINESS_NOT_FOUND);
     }
-    throw fieldError('businessId', REVIEW_BUSINESS_NOT_FOUND);
+    checkMembership(known.memberships);
   }
 
   /**
@@ -187,12 +194,8 @@ export function createReviews({ db, keptPages }: ReviewsDeps) {
       input: CreateReviewRequest,
       writtenAt: Date | null = null,
     ): Promise<ReviewJson> {
-      const existing = await db('reviews')
-        .where({ user_id: userId, business_id: input.businessId })
-        .first('id');
-      if (existing) throw conflict(REVIEW_ALREADY_EXISTS);
-      await requireBusiness(input.businessId);
-      await requireMembership(userId, input.groupIds);
+      const known = await newReviewFacts(db, userId, input.businessId, input.groupIds);
+      checkNewReview(input.businessId, known);
       let id: number;
       try {
         id = await db.transaction(async (trx) => {
@@ -209,7 +212,10 @@ export function createReviews({ db, keptPages }: ReviewsDeps) {
           await reviewsStore.addTags(trx, facts.id, input.groupIds);
           await attachPhotos(trx, facts.id, userId, input.photos, { isNew: true });
           // A new review's tags are exactly the groups just added: not read back.
-          await publishReview(trx, 'reviews.review.created', facts, input.groupIds);
+          await publishReview(trx, 'reviews.review.created', facts, {
+            groupIds: input.groupIds,
+            known: known.event,
+          });
           return facts.id;
         });
       } catch (error) {

@@ -1,25 +1,33 @@
 import type { ReviewEventData } from '@trustcircle/contracts';
 import { publish, type Knex } from '@trustcircle/service-kit';
 import { writtenByNewAccount } from '../domain/standing';
-import { projectionsStore } from '../store/projections-store';
+import { projectionsStore, type AuthorAndBusinessFacts } from '../store/projections-store';
 import { reviewsStore, type ReviewFacts } from '../store/reviews-store';
 
 type ReviewSubject = 'reviews.review.created' | 'reviews.review.updated' | 'reviews.review.hidden';
 
 /**
+ * What the caller knows already of a review's event (it just wrote the review), else read:
+ * `groupIds`, the groups it is tagged with; `known`, its author's and business's facts.
+ */
+export interface KnownEventParts {
+  groupIds?: readonly number[];
+  known?: AuthorAndBusinessFacts;
+}
+
+/**
  * What catalog (trust scores, trending) and communities (group review counts, top
- * categories) project of a review: its facts, never its text. `groupIds`: the groups it is
- * tagged with when the caller knows them (it just tagged a new review), else they are read.
+ * categories) project of a review: its facts, never its text.
  */
 export async function reviewEventData(
   trx: Knex,
   facts: ReviewFacts,
-  groupIds?: readonly number[],
+  { groupIds, known: given }: KnownEventParts = {},
 ): Promise<ReviewEventData> {
   const tags = groupIds
     ? [...new Set(groupIds)].sort((a, b) => a - b)
     : await reviewsStore.tagsOf(trx, facts.id);
-  const known = await projectionsStore.eventFacts(trx, facts.userId, facts.businessId);
+  const known = given ?? (await projectionsStore.eventFacts(trx, facts.userId, facts.businessId));
   return {
     id: facts.id,
     businessId: facts.businessId,
@@ -41,9 +49,9 @@ export async function publishReview(
   trx: Knex.Transaction,
   subject: ReviewSubject,
   facts: ReviewFacts,
-  groupIds?: readonly number[],
+  parts?: KnownEventParts,
 ): Promise<void> {
-  await publish(trx, subject, await reviewEventData(trx, facts, groupIds));
+  await publish(trx, subject, await reviewEventData(trx, facts, parts));
 }
 
 /**

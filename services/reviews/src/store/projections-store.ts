@@ -10,6 +10,25 @@ import type {
 import { preparedRows, upsertNewestVersion, type Knex } from '@trustcircle/service-kit';
 import type { GroupMembership } from '../domain/projection-gaps';
 
+/** What a review's event says of its author (verification, account age) and its business. */
+export interface AuthorAndBusinessFacts {
+  isVerified: boolean;
+  createdAt: Date | null;
+  businessCategory: string | null;
+}
+
+/** Unknown users are unverified and new (domain/standing.ts); an unknown business has no category. */
+export function toEventFacts(
+  row:
+    { is_verified: boolean | null; created_at: Date | null; category: string | null } | undefined,
+): AuthorAndBusinessFacts {
+  return {
+    isVerified: row?.is_verified === true,
+    createdAt: row?.created_at ?? null,
+    businessCategory: row?.category ?? null,
+  };
+}
+
 /**
  * All SQL on the projections (users, businesses, groups, memberships). Upserts never replace a
  * newer version with an older one, so redelivered or reordered events are harmless.
@@ -147,33 +166,10 @@ export const projectionsStore = {
   },
 
   /**
-   * Whether a business is projected, and the highest projected id, read in one statement (one
-   * snapshot): read apart, the business could arrive between the two reads and look both
-   * missing and older than the newest, i.e. nonexistent.
-   */
-  async businessPresence(
-    db: Knex,
-    id: number,
-  ): Promise<{ known: boolean; highestBusinessId: number | null }> {
-    const result = await db.raw<{ rows: { known: boolean; highest: number | null }[] }>(
-      `select exists (select 1 from businesses where id = ?) as known,
-              (select max(id) from businesses) as highest`,
-      [id],
-    );
-    const row = result.rows[0];
-    return { known: row?.known ?? false, highestBusinessId: row?.highest ?? null };
-  },
-
-  /**
    * What a review's event says of its author (verification, account age) and its business
    * (category), in one statement: every review written, edited or moderated publishes one.
    */
-  async eventFacts(
-    db: Knex,
-    userId: number,
-    businessId: number,
-  ): Promise<{ isVerified: boolean; createdAt: Date | null; businessCategory: string | null }> {
-    // Unknown users are unverified and new (domain/standing.ts).
+  async eventFacts(db: Knex, userId: number, businessId: number): Promise<AuthorAndBusinessFacts> {
     // One row, always: the outer joins leave what is not known null.
     const [row] = await preparedRows<{
       is_verified: boolean | null;
@@ -189,10 +185,6 @@ export const projectionsStore = {
         [userId, businessId],
       ),
     );
-    return {
-      isVerified: row?.is_verified === true,
-      createdAt: row?.created_at ?? null,
-      businessCategory: row?.category ?? null,
-    };
+    return toEventFacts(row);
   },
 };
