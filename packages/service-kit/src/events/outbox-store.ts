@@ -54,6 +54,34 @@ export const outboxStore = {
   },
 
   /**
+   * The outbox insert as a CTE, `outboxed`, of a caller's statement: one event per row of the
+   * caller's CTE `from`, its payload what the SQL `data` computes from that row, and the
+   * relay's wake-up, as `insert` does. The caller's statement must read `outboxed` (Postgres
+   * runs a data-modifying CTE whoever reads it, but only a read one's `returning` for sure).
+   */
+  insertCte(
+    from: string,
+    data: string,
+    dataBindings: readonly Knex.RawBinding[],
+    row: { id: string; subject: string; header: unknown; trace: TraceCarrier | null },
+  ): { sql: string; bindings: Knex.RawBinding[] } {
+    return {
+      sql: `outboxed as (
+         insert into outbox (id, subject, envelope, traceparent, tracestate)
+         select ?, ?, ?::jsonb || jsonb_build_object('data', ${data}), ?, ? from ${from}
+         returning pg_notify('outbox_' || current_schema(), '') as notified)`,
+      bindings: [
+        row.id,
+        row.subject,
+        JSON.stringify(row.header),
+        ...dataBindings,
+        row.trace?.traceparent ?? null,
+        row.trace?.tracestate ?? null,
+      ],
+    };
+  },
+
+  /**
    * Takes the oldest rows out of the outbox for one relay round: deleted in the round's
    * transaction and answered, so the round costs one statement instead of a lock, a read and a
    * delete. A rollback (the publish failed, the relay crashed) puts them all back.

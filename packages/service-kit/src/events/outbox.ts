@@ -58,3 +58,23 @@ export async function publish<S extends EventSubject>(
   });
   return envelope;
 }
+
+/**
+ * An event recorded by the statement that makes the change it tells of (`outboxed`, a CTE to
+ * put in that statement, outbox-store.ts `insertCte`): for the hottest writes, whose payload is
+ * a few of the written columns, the write and its event commit as one autocommitted statement
+ * instead of a transaction of four round trips. The payload is SQL here, not a checked object:
+ * a test must parse what the relay publishes against the subject's contract.
+ */
+export function eventInStatement<S extends EventSubject>(
+  subject: S,
+  payload: { from: string; data: string; bindings: readonly Knex.RawBinding[] },
+): { sql: string; bindings: Knex.RawBinding[] } {
+  const header = eventHeader(subject);
+  return outboxStore.insertCte(payload.from, payload.data, payload.bindings, {
+    id: header.id,
+    subject,
+    header,
+    trace: activeTraceCarrier(),
+  });
+}

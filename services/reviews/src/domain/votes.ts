@@ -61,7 +61,8 @@ export interface VotesDeps {
  * the review first, so votes on one review apply one after another: the caller's vote is read
  * after every earlier change committed, and `helpfulCount` always equals the vote rows. A
  * change publishes `reviews.vote.changed` in the same transaction; a request that changes
- * nothing publishes nothing.
+ * nothing publishes nothing. An add, the commonest vote, is a transaction of one statement
+ * (`addFirst`).
  */
 export function createVotes({ db, now = () => new Date() }: VotesDeps) {
   async function apply(
@@ -106,8 +107,26 @@ export function createVotes({ db, now = () => new Date() }: VotesDeps) {
   const run = (voterId: number, reviewId: number, intent: VoteIntent) =>
     db.transaction((trx) => apply(trx, voterId, reviewId, intent));
 
+  /**
+   * A request whose first step is an add tries it alone first, its event in the same
+   * statement (votesStore `addAnnounced`); only a toggle of a vote already there goes on to
+   * the transaction, which removes it.
+   */
+  async function addFirst(voterId: number, reviewId: number, intent: 'set' | 'toggle') {
+    const { review, added } = await votesStore.addAnnounced(db, reviewId, voterId);
+    checkVoter(review, voterId);
+    if (added) {
+      return {
+        answer: { voted: true, helpfulCount: added.helpfulCount },
+        changedBusiness: added.businessId,
+      };
+    }
+    if (intent === 'toggle') return run(voterId, reviewId, 'toggle');
+    return { answer: { voted: true, helpfulCount: review.helpfulCount }, changedBusiness: null };
+  }
+
   return {
-    set: (voterId: number, reviewId: number) => run(voterId, reviewId, 'set'),
+    set: (voterId: number, reviewId: number) => addFirst(voterId, reviewId, 'set'),
     unset: (voterId: number, reviewId: number) => run(voterId, reviewId, 'unset'),
 
     /**
@@ -116,7 +135,7 @@ export function createVotes({ db, now = () => new Date() }: VotesDeps) {
      * the toggle applies once. A refused first attempt (404, 403) rolls the key back with it.
      */
     async toggle(voterId: number, reviewId: number, key?: string): Promise<VoteOutcome> {
-      if (key === undefined) return run(voterId, reviewId, 'toggle');
+      if (key === undefined) return addFirst(voterId, reviewId, 'toggle');
       return db.transaction(async (trx) => {
         const at = now();
         const expiresAt = new Date(at.getTime() + IDEMPOTENCY_KEY_TTL_MS);

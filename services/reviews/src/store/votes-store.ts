@@ -1,5 +1,5 @@
 import type { HelpfulVoteResponse } from '@trustcircle/contracts';
-import { preparedRows, type Knex } from '@trustcircle/service-kit';
+import { eventInStatement, preparedRows, type Knex } from '@trustcircle/service-kit';
 import { FACT_COLUMNS, toFacts, type ReviewFacts, type ReviewFactsRow } from './reviews-store';
 
 /** A change to one person's vote on one review. */
@@ -9,6 +9,50 @@ export type VoteStep = 'add' | 'remove';
 interface AddedRow {
   added_helpful_count: number | null;
   added_version: number | null;
+}
+
+/**
+ * Locks the review and adds the caller's vote unless `checkVoter` refuses the voter (a hidden
+ * review, their own), moving the counter; `event`, a CTE reading `counted`, goes with it.
+ */
+function lockAndAddStatement(
+  reviewId: number,
+  userId: number,
+  event?: { sql: string; bindings: Knex.RawBinding[] },
+): { sql: string; bindings: Knex.RawBinding[] } {
+  return {
+    sql: `with review as (
+         select ${FACT_COLUMNS.join(', ')} from reviews where id = ? for update
+       ), added as (
+         insert into helpful_votes (review_id, user_id)
+         select id, ? from review where not hidden and user_id <> ?
+         on conflict (review_id, user_id) do nothing
+         returning review_id
+       ), counted as (
+         update reviews set helpful_count = helpful_count + 1, version = version + 1
+          where id = (select review_id from added)
+         returning id, business_id, helpful_count, version
+       )${event ? `, ${event.sql}` : ''}
+       select review.*, counted.helpful_count as added_helpful_count,
+              counted.version as added_version
+              ${event ? ', (select count(*) from outboxed) as announced' : ''}
+         from review left join counted on true`,
+    bindings: [reviewId, userId, userId, ...(event?.bindings ?? [])],
+  };
+}
+
+/** The review as locked, and as it is after the add (null when nothing was added). */
+function addedOf(row: (ReviewFactsRow & AddedRow) | undefined): {
+  review: ReviewFacts | null;
+  added: ReviewFacts | null;
+} {
+  if (!row) return { review: null, added: null };
+  const review = toFacts(row);
+  if (row.added_version === null) return { review, added: null };
+  return {
+    review,
+    added: { ...review, helpfulCount: row.added_helpful_count!, version: row.added_version },
+  };
 }
 
 /** What a helpful toggle's `Idempotency-Key` recorded: the review and its first answer. */
@@ -45,8 +89,8 @@ export const votesStore = {
    * add, and this saves it a round trip): answers the review's facts as locked, and its facts
    * after the add, or null when there was no review or the vote was there already. The lock is
    * taken before the insert runs, so a concurrent vote by the same caller has committed and
-   * its row makes this one conflict. The caller checks the voter on `review` and rolls back the
-   * add when refused. Only an add rides on the lock: a removal must take its snapshot after
+   * its row makes this one conflict. Nothing is added for a voter `checkVoter` refuses; the
+   * caller applies it to `review` for its answer. Only an add rides on the lock: a removal must take its snapshot after
    * the lock is granted (`change`).
    */
   async lockAndAdd(
@@ -54,33 +98,40 @@ export const votesStore = {
     reviewId: number,
     userId: number,
   ): Promise<{ review: ReviewFacts | null; added: ReviewFacts | null }> {
+    const statement = lockAndAddStatement(reviewId, userId);
     const [row] = await preparedRows<ReviewFactsRow & AddedRow>(
       trx,
-      trx.raw(
-        `with review as (
-           select ${FACT_COLUMNS.join(', ')} from reviews where id = ? for update
-         ), added as (
-           insert into helpful_votes (review_id, user_id) select id, ? from review
-           on conflict (review_id, user_id) do nothing
-           returning review_id
-         ), counted as (
-           update reviews set helpful_count = helpful_count + 1, version = version + 1
-            where id = (select review_id from added)
-           returning helpful_count, version
-         )
-         select review.*, counted.helpful_count as added_helpful_count,
-                counted.version as added_version
-           from review left join counted on true`,
-        [reviewId, userId],
-      ),
+      trx.raw(statement.sql, statement.bindings),
     );
-    if (!row) return { review: null, added: null };
-    const review = toFacts(row);
-    if (row.added_version === null) return { review, added: null };
-    return {
-      review,
-      added: { ...review, helpfulCount: row.added_helpful_count!, version: row.added_version },
-    };
+    return addedOf(row);
+  },
+
+  /**
+   * `lockAndAdd` and the vote's `reviews.vote.changed` as one autocommitted statement: the
+   * commonest vote is an add by someone allowed to vote, and this makes it one round trip
+   * instead of four (BEGIN, the add, the event, COMMIT). There is no transaction to roll back
+   * a refused add: the statement adds nothing `checkVoter` refuses, and the caller still
+   * applies it to `review` for its answer. The event's payload is `publishVoteChanged`'s, in
+   * SQL (events.test.ts parses what is published against the contract).
+   */
+  async addAnnounced(
+    db: Knex,
+    reviewId: number,
+    userId: number,
+  ): Promise<{ review: ReviewFacts | null; added: ReviewFacts | null }> {
+    const event = eventInStatement('reviews.vote.changed', {
+      from: 'counted',
+      data: `jsonb_build_object('reviewId', counted.id, 'businessId', counted.business_id,
+               'helpfulCount', counted.helpful_count, 'version', counted.version,
+               'voterId', ?::int, 'voted', true)`,
+      bindings: [userId],
+    });
+    const statement = lockAndAddStatement(reviewId, userId, event);
+    const [row] = await preparedRows<ReviewFactsRow & AddedRow>(
+      db,
+      db.raw(statement.sql, statement.bindings),
+    );
+    return addedOf(row);
   },
 
   /** Moves the counter by `delta` and raises the version (others project the count). */
