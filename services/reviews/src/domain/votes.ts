@@ -117,12 +117,13 @@ export function createVotes({ db, now = () => new Date() }: VotesDeps) {
     checkVoter(review, voterId);
     if (added) {
       return {
-        answer: { voted: true, helpfulCount: added.helpfulCount },
+        answer: { voted: votedAfter(intent, 'add'), helpfulCount: added.helpfulCount },
         changedBusiness: added.businessId,
       };
     }
     if (intent === 'toggle') return run(voterId, reviewId, 'toggle');
-    return { answer: { voted: true, helpfulCount: review.helpfulCount }, changedBusiness: null };
+    const answer = { voted: votedAfter(intent, null), helpfulCount: review.helpfulCount };
+    return { answer, changedBusiness: null };
   }
 
   return {
