@@ -4,6 +4,7 @@ import {
   type BusinessScores,
   type ReviewFact,
 } from '../../services/catalog/src/domain/trust-score.ts';
+import { GROUP_SUMS_TIMES } from '../../services/catalog/src/store/group-sums-times.ts';
 import { BUSINESS_LOCK } from '../../services/catalog/src/store/lock-keys.ts';
 import { reviewFactOf, type CountedFactRow } from '../../services/catalog/src/store/fact-rows.ts';
 import { countOf, type Sql } from './db.ts';
@@ -155,8 +156,7 @@ export const scoresCheck: Check = {
       const stored = await query<StoredScores>(
         `select b.id, b.global_trust_score, b.review_count, b.positive_count,
                 b.score_weight as weight, b.score_weighted_rating as weighted_rating,
-                round(date_part('epoch', b.score_newest_at) * 1000) as newest_ms,
-                round(date_part('epoch', b.group_sums_at) * 1000) as groups_at_ms,
+                ${GROUP_SUMS_TIMES},
                 coalesce((select json_agg(json_build_object('g', x.group_id, 'n', x.review_count,
                                                             'w', x.weight,
                                                             'wr', x.weighted_rating))

@@ -34,8 +34,8 @@ import {
   NAME_IN_CATEGORY_KEY,
   type BusinessRow,
   type GroupScoreRow,
-  type GroupSumsTimes,
 } from '../store/businesses-store';
+import type { GroupSumsTimes } from '../store/group-sums-times';
 import { recomputeBusiness } from './scoring';
 import { communityRating, groupScore, groupSumsAt } from './trust-score';
 

@@ -1,5 +1,6 @@
 import type { BusinessCreate, BusinessUpdate } from '@trustcircle/contracts';
 import { forgivingTsQuery, preparedRows, searchRank, type Knex } from '@trustcircle/service-kit';
+import { GROUP_SUMS_TIMES, type GroupSumsTimes } from './group-sums-times';
 
 export interface BusinessRow {
   id: number;
@@ -32,18 +33,6 @@ export interface GroupScoreRow {
   weight: number;
   weighted_rating: number;
 }
-
-/**
- * The times a business's group sums are read at: its decay reference, and the time its group
- * sums are relative to (null: the reference itself; trust-score.ts `groupSumsAt`).
- */
-export interface GroupSumsTimes {
-  newest_ms: number | null;
-  groups_at_ms: number | null;
-}
-
-const GROUP_SUMS_TIMES = `round(date_part('epoch', b.score_newest_at) * 1000) as newest_ms,
-  round(date_part('epoch', b.group_sums_at) * 1000) as groups_at_ms`;
 
 /** The unique index deciding "same name in the same category". */
 export const NAME_IN_CATEGORY_KEY = 'businesses_category_name_key';

@@ -1,4 +1,5 @@
 import { preparedRows, type Knex } from '@trustcircle/service-kit';
+import { GROUP_SUMS_TIMES } from './group-sums-times';
 import {
   groupScore,
   type BusinessScores,
@@ -95,11 +96,9 @@ export const scoresStore = {
     }>(
       trx,
       trx.raw(
-        `select id, global_trust_score, score_weight as weight,
-                score_weighted_rating as weighted_rating,
-              round(date_part('epoch', score_newest_at) * 1000) as newest_ms,
-              round(date_part('epoch', group_sums_at) * 1000) as groups_at_ms
-         from businesses where id = any(?::integer[])`,
+        `select b.id, b.global_trust_score, b.score_weight as weight,
+                b.score_weighted_rating as weighted_rating, ${GROUP_SUMS_TIMES}
+         from businesses b where b.id = any(?::integer[])`,
         [businessIds],
       ),
     );
