@@ -16,6 +16,7 @@ import { createFollows } from './015_follows';
 import { createReplies } from './016_replies';
 import { createScopedChangeNotices } from './017_scoped_change_notices';
 import { createScopedReportsAndVoteKeys } from './018_scoped_reports_and_vote_keys';
+import { createBusinessReviewsByTime } from './019_business_reviews_by_time';
 
 /** Reviews publishes (outbox) and consumes (inbox) events. */
 export const migrations: Migration[] = [
@@ -37,4 +38,5 @@ export const migrations: Migration[] = [
   createReplies,
   createScopedChangeNotices,
   createScopedReportsAndVoteKeys,
+  createBusinessReviewsByTime,
 ];

@@ -1,3 +1,6 @@
+import type { Knex } from '@trustcircle/service-kit';
+import { activityRanges } from '../src/domain/burst';
+import { activityStore } from '../src/store/activity-store';
 import { communityFeedPage } from '../src/store/community-feed';
 import { MAX_ID } from '../src/store/review-cards';
 import { reviewsStore } from '../src/store/reviews-store';
@@ -169,5 +172,50 @@ describe('a page that is a range of reviews', () => {
       expect((await read(trx)).length).toBeGreaterThan(0);
       expect(await readsOfReviews(trx, of())).toBe(1);
     });
+  });
+});
+
+describe("the burst rule's counts (domain/burst.ts)", () => {
+  it('read the window’s and baseline’s index entries, not every review the business had', async () => {
+    const old = await world.business('Old Favourite', 'Restaurants');
+    // 300 reviews over the last two years: 4 in the last day, 26 in the 30 days before.
+    await world.admin.raw(
+      `insert into reviews (user_id, business_id, rating, content, created_at)
+         select u, ?, 4, 'Reviewed long ago ' || u,
+                now() - case when u < 2000004 then interval '1 hour'
+                             when u < 2000030 then interval '10 days'
+                             else interval '40 days' + (u - 2000000) * interval '2 days' end
+           from generate_series(2000000, 2000299) u`,
+      [old],
+    );
+    await world.admin.raw('vacuum analyze reviews');
+    const { windowStart, baselineStart } = activityRanges(new Date());
+    const range = { windowStart, baselineStart, at: new Date() };
+
+    const asked: { sql: string; bindings: unknown[] }[] = [];
+    const record = (query: { sql: string; bindings: unknown[] }) => asked.push(query);
+    world.admin.on('query', record);
+    const counts = await activityStore.counts(world.admin, old, range);
+    world.admin.off('query', record);
+    expect(counts).toEqual({ lastWindow: 4, baseline: 26 });
+
+    const { sql, bindings } = asked.find((query) => query.sql.includes('last_window'))!;
+    const { rows } = await world.admin.raw<{ rows: { 'QUERY PLAN': unknown }[] }>(
+      `explain (format json) ${sql.replace(/\$\d+/g, '?')}`,
+      bindings as Knex.RawBinding[],
+    );
+    const scans: Record<string, unknown>[] = [];
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) return node.forEach(walk);
+      if (!node || typeof node !== 'object') return;
+      const fields = node as Record<string, unknown>;
+      if (fields['Relation Name'] === 'reviews') scans.push(fields);
+      Object.values(node).forEach(walk);
+    };
+    walk(rows[0]!['QUERY PLAN']);
+    expect(scans).toHaveLength(1);
+    // The time range bounds the index scan itself; a filter would read every row of the business.
+    expect(scans[0]!['Node Type']).toBe('Index Only Scan');
+    expect(String(scans[0]!['Index Cond'])).toContain('created_at');
   });
 });
