@@ -128,3 +128,52 @@ export function forgivingSearchMigration(name: string, spec: SearchableTable): M
     down: (db) => dropForgivingSearch(db, spec.table),
   };
 }
+
+/**
+ * `add_search_words()` ran on every update of a searched table, and the tables are updated
+ * far more for their counters and scores than for their text (a new review bumps its groups'
+ * counts and moves its business's score): each ran the words of every row through the regular
+ * expression and the unique index, about 0.3 ms a statement. The update trigger now hands its
+ * function the rows before and after, and only rows whose searchable text changed give words.
+ * Rows are matched by `id`: every searched table has one.
+ */
+export function searchWordsOfChangedTextMigration(
+  name: string,
+  { table, text }: { table: string; text: string },
+): Migration {
+  const updateTrigger = (fn: string, transitions: string) => `
+    create trigger ${table}_words_update after update on ${table}
+      referencing ${transitions} for each statement execute function ${fn}()`;
+  return {
+    name,
+    async up(db) {
+      await db.raw(`
+        create function add_changed_search_words() returns trigger language plpgsql
+        set search_path from current as $$
+        begin
+          with fresh as (
+            insert into search_words (word)
+            select distinct w
+              from added r, words_of(${text}) w
+             where not exists (select 1 from (select r.id, ${text} as text from earlier r) o
+                                where o.id = r.id and o.text is not distinct from ${text})
+            on conflict do nothing
+            returning word
+          )
+          insert into search_word_variants (variant, word)
+          select distinct unnest(variants_of(word)), word from fresh
+          on conflict do nothing;
+          return null;
+        end $$`);
+      await db.raw(`drop trigger ${table}_words_update on ${table}`);
+      await db.raw(
+        updateTrigger('add_changed_search_words', 'old table as earlier new table as added'),
+      );
+    },
+    async down(db) {
+      await db.raw(`drop trigger ${table}_words_update on ${table}`);
+      await db.raw(updateTrigger('add_search_words', 'new table as added'));
+      await db.raw('drop function add_changed_search_words()');
+    },
+  };
+}

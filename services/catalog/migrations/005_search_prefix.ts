@@ -13,6 +13,10 @@ import {
  * ("masasges"): the known words' one-deletion variants (service-kit search-words.ts) find every
  * word one typo away.
  */
+/** A business's searchable text, over the alias `r`. */
+export const BUSINESS_SEARCH_TEXT =
+  "r.name || ' ' || r.category || ' ' || coalesce(r.description, '')";
+
 export const searchPrefixes: Migration = {
   name: '005_search_prefix',
   async up(db: Knex) {
@@ -24,9 +28,7 @@ export const searchPrefixes: Migration = {
         { sql: "coalesce(description, '')", weight: 'C' },
       ])}) stored`);
     await db.raw('create index businesses_search_doc on businesses using gin (search_doc)');
-    await addTypoVariants(db, {
-      text: "r.name || ' ' || r.category || ' ' || coalesce(r.description, '')",
-    });
+    await addTypoVariants(db, { text: BUSINESS_SEARCH_TEXT });
   },
   async down(db: Knex) {
     await db.raw(`

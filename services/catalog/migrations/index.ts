@@ -9,6 +9,7 @@ import { orderGroupScores } from './007_group_scores_order';
 import { storeScoreSums } from './008_score_sums';
 import { announceBusinessChanges } from './009_scoped_change_notices';
 import { referenceGroupSums } from './010_group_sums_reference';
+import { businessWordsOfChangedText } from './011_business_words_of_changed_text';
 
 /** Catalog publishes (outbox) and consumes (inbox) events. */
 export const migrations: Migration[] = [
@@ -23,4 +24,5 @@ export const migrations: Migration[] = [
   storeScoreSums,
   announceBusinessChanges,
   referenceGroupSums,
+  businessWordsOfChangedText,
 ];

@@ -5,6 +5,7 @@ import { addRoles } from './003_roles';
 import { accountMail } from './004_account_mail';
 import { emailChange } from './005_email_change';
 import { peopleSearch } from './006_people_search';
+import { peopleWordsOfChangedText } from './007_people_words_of_changed_text';
 
 /** Identity publishes events (outbox) and consumes none, so it has no inbox. */
 export const migrations: Migration[] = [
@@ -18,4 +19,5 @@ export const migrations: Migration[] = [
   accountMail,
   emailChange,
   peopleSearch,
+  peopleWordsOfChangedText,
 ];
