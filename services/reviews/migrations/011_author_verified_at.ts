@@ -15,10 +15,12 @@ export const reviewCardFunction = (
   withVerifiedAt: boolean,
   formerMember = false,
   editedAt = false,
+  plpgsql = false,
 ) => `
-  create or replace function review_card(r reviews) returns json language sql stable
+  create or replace function review_card(r reviews) returns json
+  language ${plpgsql ? 'plpgsql' : 'sql'} stable
   set search_path from current as $$
-    select json_build_object(
+    ${plpgsql ? 'begin return (' : ''}select json_build_object(
       'id', r.id,
       'userId', r.user_id,
       'businessId', r.business_id,
@@ -58,7 +60,7 @@ export const reviewCardFunction = (
                           u.verified_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') end`
                             : ''
                         })
-                 from (select) one left join users u on u.id = r.user_id))
+                 from (select) one left join users u on u.id = r.user_id))${plpgsql ? '); end' : ''}
   $$`;
 
 const cardColumns = (columns: string[]) => {

@@ -17,6 +17,7 @@ import { createReplies } from './016_replies';
 import { createScopedChangeNotices } from './017_scoped_change_notices';
 import { createScopedReportsAndVoteKeys } from './018_scoped_reports_and_vote_keys';
 import { createBusinessReviewsByTime } from './019_business_reviews_by_time';
+import { keepReviewCardPlans } from './020_review_card_plans_kept';
 
 /** Reviews publishes (outbox) and consumes (inbox) events. */
 export const migrations: Migration[] = [
@@ -39,4 +40,5 @@ export const migrations: Migration[] = [
   createScopedChangeNotices,
   createScopedReportsAndVoteKeys,
   createBusinessReviewsByTime,
+  keepReviewCardPlans,
 ];

@@ -1,4 +1,5 @@
 import type { Knex } from '@trustcircle/service-kit';
+import { reviewCardFunction } from '../migrations/011_author_verified_at';
 import { activityRanges } from '../src/domain/burst';
 import { activityStore } from '../src/store/activity-store';
 import { communityFeedPage } from '../src/store/community-feed';
@@ -217,5 +218,30 @@ describe("the burst rule's counts (domain/burst.ts)", () => {
     // The time range bounds the index scan itself; a filter would read every row of the business.
     expect(scans[0]!['Node Type']).toBe('Index Only Scan');
     expect(String(scans[0]!['Index Cond'])).toContain('created_at');
+  });
+});
+
+describe('review cards', () => {
+  it('are rendered by a function whose statement each connection plans once (PL/pgSQL), as the SQL one rendered them', async () => {
+    const { rows: language } = await world.admin.raw<{ rows: { lanname: string }[] }>(
+      `select l.lanname from pg_proc p join pg_language l on l.oid = p.prolang
+        where p.oid = 'review_card(reviews)'::regprocedure`,
+    );
+    expect(language).toEqual([{ lanname: 'plpgsql' }]);
+    const cards = async (trx: Knex) =>
+      (
+        await trx.raw<{ rows: { card: string }[] }>(
+          'select review_card(r)::text as card from reviews r order by id',
+        )
+      ).rows;
+    await world.admin
+      .transaction(async (trx) => {
+        const rendered = await cards(trx);
+        expect(rendered.length).toBeGreaterThan(300);
+        await trx.raw(reviewCardFunction(true, true, true));
+        expect(await cards(trx)).toEqual(rendered);
+        throw new Error('rolled back');
+      })
+      .catch((error: Error) => expect(error.message).toBe('rolled back'));
   });
 });
