@@ -61,8 +61,8 @@ export async function loadInto(
     // A throwaway database: a crash loses it whole, so commits need not wait for the disk.
     await db.query(`set synchronous_commit = off; set work_mem = '256MB';
                     set maintenance_work_mem = '512MB'`);
-    // Statistics right after each table is filled: the next statements' plans (and those inside
-    // review_card(), planned once per statement) read them. Without, the cards' insert took 2.5
+    // Statistics right after each table is filled: the next statements' plans (and review_card()'s,
+    // made at its first call on the connection) read them. Without, the cards' insert took 2.5
     // (S) to 4 (L) times as long.
     const fill = async ({ table, sql }: Fill) =>
       step(table, async () => {
