@@ -49,18 +49,22 @@ export async function addTypoVariants(db: Knex, { text }: { text: string }): Pro
     create or replace function add_search_words() returns trigger language plpgsql
     set search_path from current as $$
     begin
+      ${addWordsOf(`added r, words_of(${text}) w`)}
+      return null;
+    end $$`);
+}
+
+/** The statement that adds the words `source` answers as `w` (and their variants), once each. */
+const addWordsOf = (source: string) => `
       with fresh as (
         insert into search_words (word)
-        select distinct w from added r, words_of(${text}) w
+        select distinct w from ${source}
         on conflict do nothing
         returning word
       )
       insert into search_word_variants (variant, word)
       select distinct unnest(variants_of(word)), word from fresh
-      on conflict do nothing;
-      return null;
-    end $$`);
-}
+      on conflict do nothing;`;
 
 /**
  * Everything `forgivingTsQuery(…, 'variants')` needs in the current schema, for one table:
@@ -151,18 +155,9 @@ export function searchWordsOfChangedTextMigration(
         create function add_changed_search_words() returns trigger language plpgsql
         set search_path from current as $$
         begin
-          with fresh as (
-            insert into search_words (word)
-            select distinct w
-              from added r, words_of(${text}) w
+          ${addWordsOf(`added r, words_of(${text}) w
              where not exists (select 1 from (select r.id, ${text} as text from earlier r) o
-                                where o.id = r.id and o.text is not distinct from ${text})
-            on conflict do nothing
-            returning word
-          )
-          insert into search_word_variants (variant, word)
-          select distinct unnest(variants_of(word)), word from fresh
-          on conflict do nothing;
+                                where o.id = r.id and o.text is not distinct from ${text})`)}
           return null;
         end $$`);
       await db.raw(`drop trigger ${table}_words_update on ${table}`);
