@@ -5,6 +5,10 @@ import {
   type Migration,
 } from '@trustcircle/service-kit';
 
+/** A business's searchable text, over the alias `r`. */
+export const BUSINESS_SEARCH_TEXT =
+  "r.name || ' ' || r.category || ' ' || coalesce(r.description, '')";
+
 /**
  * The last typed word is a prefix (issue 17), but prefixes were matched against English stems
  * only: "okafor edu" found Okafor Education and "okafor educa" did not (the stem is "educ"). The
@@ -13,10 +17,6 @@ import {
  * ("masasges"): the known words' one-deletion variants (service-kit search-words.ts) find every
  * word one typo away.
  */
-/** A business's searchable text, over the alias `r`. */
-export const BUSINESS_SEARCH_TEXT =
-  "r.name || ' ' || r.category || ' ' || coalesce(r.description, '')";
-
 export const searchPrefixes: Migration = {
   name: '005_search_prefix',
   async up(db: Knex) {
