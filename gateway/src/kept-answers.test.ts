@@ -1,6 +1,12 @@
 import type { Request } from 'express';
 import { CHANGED_PARTS_HEADER } from '@trustcircle/service-kit';
-import { KeptAnswers, keptReadOf, type KeptAnswer, type Keyed } from './kept-answers';
+import {
+  KEPT_READ_SERVICES,
+  KeptAnswers,
+  keptReadOf,
+  type KeptAnswer,
+  type Keyed,
+} from './kept-answers';
 import { changingTap } from './kept-answers-taps';
 
 const answer = (text: string, status = 200): KeptAnswer => ({
@@ -67,6 +73,11 @@ function keepOfReviews(kept: KeptAnswers, key: string, scope: string | null) {
 }
 
 describe('keptReadOf', () => {
+  it('keeps reads only of the services that announce their writes', () => {
+    // identity and social set `announcesChanges: false`: a kept read of theirs would never end.
+    expect([...KEPT_READ_SERVICES].sort()).toEqual(['catalog', 'communities', 'reviews']);
+  });
+
   it('names the services of the hot reads and nothing else', () => {
     expect(keptReadOf('/api/groups/user')).toEqual(unscoped('communities'));
     expect(keptReadOf('/api/groups/12')).toEqual(unscoped('communities'));

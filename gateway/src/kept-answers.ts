@@ -103,6 +103,15 @@ const KEPT_READS: {
 ];
 
 /**
+ * The services whose answers are kept: only they announce their writes (service-kit
+ * `announcesChanges`; identity and social do not, so that their commits wake no LISTENer). A
+ * kept read of another service would never end: announce its writes before adding it here.
+ */
+export const KEPT_READ_SERVICES: ReadonlySet<string> = new Set(
+  KEPT_READS.flatMap((read) => read.services),
+);
+
+/**
  * The services a GET of `path` depends on, when its answer may be kept; `url` (the request's,
  * its query included) is read only for a read that some query parameter rules out.
  */

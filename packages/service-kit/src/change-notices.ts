@@ -108,6 +108,22 @@ export async function announceChanges(
   }
 }
 
+/**
+ * Drops every announcement of `schema`'s tables (an earlier release's): for a service no one
+ * keeps answers from, whose every notifying commit woke each LISTENing backend of the database
+ * for nothing (local-wake.ts).
+ */
+export async function silenceChanges(db: Knex, schema: string): Promise<void> {
+  const { rows } = await db.raw<{ rows: { name: string }[] }>(
+    `select distinct c.relname as name
+       from pg_trigger t join pg_class c on c.oid = t.tgrelid
+       join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = ? and t.tgname in (?, ?)`,
+    [schema, TRIGGER, TRUNCATE_TRIGGER],
+  );
+  for (const { name } of rows) await silence(db, schema, name);
+}
+
 /** Drops a table's announcements, row and truncate, in one transaction. */
 async function silence(db: Knex, schema: string, table: string): Promise<void> {
   await db.transaction(async (trx) => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import knex, { type Knex } from 'knex';
 import { Client, type ClientConfig } from 'pg';
-import { announceChanges } from './change-notices';
+import { announceChanges, silenceChanges } from './change-notices';
 import { lightenTransactions } from './light-transactions';
 import type { Logger } from './logger';
 import { endSqlSpan, startSqlSpan, traceQueries } from './tracing/sql-span';
@@ -89,6 +89,7 @@ export async function migrate(
     await db.migrate.forceFreeMigrationsLock(migratorConfig(schema, migrations));
     await db.migrate.latest(migratorConfig(schema, migrations));
     if (announce) await announceChanges(db, schema, quiet);
+    else await silenceChanges(db, schema);
   } finally {
     // Ending the session releases the advisory lock.
     await lock.end().catch(() => undefined);

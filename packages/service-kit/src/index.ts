@@ -14,6 +14,7 @@ export { plainRequestsOf, type PlainRequests } from './plain-requests';
 export { requestIdOf } from './request-log';
 export * from './input';
 export * from './jwt-keys';
+export * from './local-wake';
 export * from './logger';
 export * from './internal-export';
 export * from './metrics';

@@ -71,8 +71,9 @@ export interface ServiceDefinition<C extends BaseServiceConfig> {
   publicEdge?: boolean;
   /**
    * Defaults to true: every committed write to the service's tables is announced on
-   * CHANGE_CHANNEL (change-notices.ts), so the gateway's kept answers stay current. The
-   * gateway, whose answers no one keeps, sets false.
+   * CHANGE_CHANNEL (change-notices.ts), so the gateway's kept answers stay current. A service
+   * no one keeps answers from (the gateway itself, identity, social: gateway/src/kept-answers.ts
+   * lists whose it keeps) sets false, and its tables' announcements of earlier releases go.
    */
   announcesChanges?: boolean;
   /** Tables whose rows no kept read shows: their writes are not announced (`announceChanges`). */

@@ -7,6 +7,7 @@ import {
   createDb,
   parseChangeNotice,
   ScopedChanges,
+  silenceChanges,
   type Knex,
 } from '../src';
 
@@ -154,6 +155,21 @@ describe('announceChanges', () => {
     expect(await heardAfter(() => db.raw('truncate uploads'))).toEqual([]);
     // The other tables keep theirs.
     expect(await heardAfter(() => db('marks').insert({ name: 'quiet' }))).toEqual(['notices']);
+  });
+
+  it('silences a service no one keeps answers from: every table, scoped ones and truncates too', async () => {
+    await silenceChanges(db, 'notices');
+    expect(await heardAfter(() => db('marks').insert({ name: 'silent' }))).toEqual([]);
+    expect(await heardAfter(() => db.raw('truncate marks'))).toEqual([]);
+    const { rows } = await db.raw<{ rows: unknown[] }>(
+      `select 1 from pg_trigger t join pg_class c on c.oid = t.tgrelid
+        join pg_namespace n on n.oid = c.relnamespace
+       where n.nspname = 'notices' and t.tgname like 'tc_changed%'`,
+    );
+    expect(rows).toEqual([]);
+    // Announcing again puts them back (a service that starts keeping answers).
+    await announceChanges(db, 'notices');
+    expect(await heardAfter(() => db('marks').insert({ name: 'heard' }))).toEqual(['notices']);
   });
 
   it('reads a notice as its service and the part changed', () => {

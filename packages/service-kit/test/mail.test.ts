@@ -45,11 +45,11 @@ const content = (n: number) =>
     action: { label: 'Open', url: `http://localhost:8080/x?token=${n}` },
   });
 
-function relayFor(smtpUrl: string) {
+function relayFor(smtpUrl: string, pollIntervalMs?: number) {
   return createMailRelay({
+    pollIntervalMs,
     db,
     schema: 'mailer',
-    databaseUrl: url,
     mailer: smtpMailer({
       url: smtpUrl,
       from: 'TrustCircle <no-reply@test.local>',
@@ -101,5 +101,18 @@ describe('mail queue', () => {
     expect(await up.sendOnce()).toBe(1);
     expect((await smtp.nextMail('later@example.com')).subject).toBe('Message 2');
     await up.stop();
+  });
+
+  it('sends a mail as soon as this process commits it, without polling or notifying', async () => {
+    const relay = relayFor(smtp.url, 600_000);
+    relay.start();
+    try {
+      // Its first round, at start, finds the queue empty; the next is only ever woken.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await db.transaction((trx) => enqueueMail(trx, { to: 'soon@example.com', ...content(3) }));
+      expect((await smtp.nextMail('soon@example.com')).subject).toBe('Message 3');
+    } finally {
+      await relay.stop();
+    }
   });
 });

@@ -52,7 +52,6 @@ export function createIdentityApp(ctx: ServiceContext<IdentityConfig>): ServiceP
   const mailRelay = createMailRelay({
     db: ctx.db,
     schema: ctx.name,
-    databaseUrl: ctx.config.DATABASE_URL,
     mailer: smtpMailer({ url: ctx.config.SMTP_URL, from: ctx.config.MAIL_FROM }),
     logger: ctx.logger,
     registry: ctx.registry,

@@ -8,5 +8,7 @@ export const identityService: ServiceDefinition<IdentityConfig> = {
   defaultPort: 4001,
   envSchema: IdentityEnvSchema,
   migrations,
+  // No one keeps answers from identity (accounts): its commits need wake no LISTENer.
+  announcesChanges: false,
   createApp: createIdentityApp,
 };

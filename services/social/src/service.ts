@@ -8,5 +8,7 @@ export const socialService: ServiceDefinition<SocialConfig> = {
   defaultPort: 4005,
   envSchema: SocialEnvSchema,
   migrations,
+  // No one keeps answers from social (notifications, follows and its projections): its commits need wake no LISTENer.
+  announcesChanges: false,
   createApp: createSocialApp,
 };

@@ -10,6 +10,8 @@ export interface OutboxRow {
   tracestate: string | null;
 }
 
+type Nullable<T> = { [K in keyof T]: T[K] | null };
+
 /** A row as the relay takes it: with its time, to put it back as it was. */
 export interface TakenRow extends OutboxRow {
   created_at: Date;
@@ -31,17 +33,13 @@ export const outboxStore = {
     trx: Knex.Transaction,
     row: { id: string; subject: string; envelope: unknown; trace: TraceCarrier | null },
   ) {
-    // One round trip: the row, and a wake-up for the relay at commit (NOTIFY is transactional:
-    // a rollback sends nothing). Postgres folds identical notifications within one
-    // transaction, so a busy transaction costs one.
-    // Prepared: every write of every service records its events here.
+    // Prepared: every write of every service records its events here. The relay is woken in
+    // this process once the transaction commits (local-wake.ts), not by a NOTIFY.
     await preparedRows(
       trx,
       trx.raw(
-        `with added as (
-           insert into outbox (id, subject, envelope, traceparent, tracestate)
-           values (?, ?, ?::jsonb, ?, ?) returning 1)
-         select pg_notify('outbox_' || current_schema(), '') from added`,
+        `insert into outbox (id, subject, envelope, traceparent, tracestate)
+         values (?, ?, ?::jsonb, ?, ?)`,
         [
           row.id,
           row.subject,
@@ -55,9 +53,9 @@ export const outboxStore = {
 
   /**
    * The outbox insert as a CTE, `outboxed`, of a caller's statement: one event per row of the
-   * caller's CTE `from`, its payload what the SQL `data` computes from that row, and the
-   * relay's wake-up, as `insert` does. The caller's statement must read `outboxed` (Postgres
-   * runs a data-modifying CTE whoever reads it, but only a read one's `returning` for sure).
+   * caller's CTE `from`, its payload what the SQL `data` computes from that row. The caller
+   * wakes the relay when the statement has committed (`wakeAfterCommit`), and its statement
+   * reads `outboxed` (the rows written), so that the one statement answers whether it wrote.
    */
   insertCte(
     from: string,
@@ -69,7 +67,7 @@ export const outboxStore = {
       sql: `outboxed as (
          insert into outbox (id, subject, envelope, traceparent, tracestate)
          select ?, ?, ?::jsonb || jsonb_build_object('data', ${data}), ?, ? from ${from}
-         returning pg_notify('outbox_' || current_schema(), '') as notified)`,
+         returning 1 as written)`,
       bindings: [
         row.id,
         row.subject,
@@ -87,26 +85,41 @@ export const outboxStore = {
    * delete. A rollback (the publish failed, the relay crashed) puts them all back.
    *
    * One relay at a time per schema: a transaction-scoped advisory lock, released by commit or
-   * rollback, so a crashed relay can never leave it held; not granted, nothing is taken. The
-   * statement's snapshot predates the lock, so it may still see rows a relay that held the lock
-   * deleted and committed since: as a `delete` it skips them (a row deleted by a committed
-   * transaction is not deleted twice under read committed), where a `select` republished them
-   * (the two-replica test catches it).
+   * rollback, so a crashed relay can never leave it held; not granted, nothing is taken, and
+   * `granted` says so (another replica is relaying: what this one's process just wrote may
+   * have come after that round took its rows, so the relay tries again soon). The statement's
+   * snapshot predates the lock, so it may still see rows a relay that held the lock deleted and
+   * committed since: as a `delete` it skips them (a row deleted by a committed transaction is
+   * not deleted twice under read committed), where a `select` republished them (the
+   * two-replica test catches it).
    */
-  async take(trx: Knex.Transaction, limit: number): Promise<TakenRow[]> {
+  async take(
+    trx: Knex.Transaction,
+    limit: number,
+  ): Promise<{ granted: boolean; rows: TakenRow[] }> {
     // Prepared: the relay runs it every round, for every event written.
-    const rows = await preparedRows<TakenRow>(
+    const answered = await preparedRows<{ granted: boolean } & Nullable<TakenRow>>(
       trx,
       trx.raw(
-        `delete from outbox
-          where (select pg_try_advisory_xact_lock(hashtext('trustcircle.outbox.' || current_schema())))
-            and seq <= (select max(seq) from (select seq from outbox order by seq limit ?) as oldest)
-         returning ${TAKEN_COLUMNS.join(', ')}`,
+        `with locked as materialized (
+           select pg_try_advisory_xact_lock(hashtext('trustcircle.outbox.' || current_schema()))
+                  as granted),
+         taken as (
+           delete from outbox
+            where (select granted from locked)
+              and seq <= (select max(seq) from (select seq from outbox order by seq limit ?) as oldest)
+           returning ${TAKEN_COLUMNS.join(', ')})
+         select locked.granted, taken.* from locked left join taken on true`,
         [limit],
       ),
     );
+    const rows = answered.filter((row): row is { granted: boolean } & TakenRow => row.seq !== null);
     // Published in `seq` order: a `returning` list has no order of its own.
-    return rows.sort((a, b) => (BigInt(a.seq) < BigInt(b.seq) ? -1 : 1));
+    rows.sort((a, b) => (BigInt(a.seq) < BigInt(b.seq) ? -1 : 1));
+    return {
+      granted: answered[0]?.granted === true,
+      rows: rows.map(({ granted: _granted, ...row }) => row),
+    };
   },
 
   /** Puts rows taken by this round back as they were (their publish was not acknowledged). */

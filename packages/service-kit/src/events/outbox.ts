@@ -8,6 +8,7 @@ import {
   type EventSubject,
 } from '@trustcircle/contracts';
 import type { Knex } from '../db';
+import { wakeAfterCommit } from '../local-wake';
 import { activeTraceCarrier } from '../tracing/context';
 import { outboxStore } from './outbox-store';
 
@@ -56,15 +57,20 @@ export async function publish<S extends EventSubject>(
     envelope,
     trace: activeTraceCarrier(),
   });
+  wakeAfterCommit(trx, OUTBOX);
   return envelope;
 }
+
+/** The relay's wake-up name is `outbox_<schema>` (local-wake.ts). */
+export const OUTBOX = 'outbox';
 
 /**
  * An event recorded by the statement that makes the change it tells of (`outboxed`, a CTE to
  * put in that statement, outbox-store.ts `insertCte`): for the hottest writes, whose payload is
  * a few of the written columns, the write and its event commit as one autocommitted statement
  * instead of a transaction of four round trips. The payload is SQL here, not a checked object:
- * a test must parse what the relay publishes against the subject's contract.
+ * a test must parse what the relay publishes against the subject's contract. Once the
+ * statement has run, the caller wakes the relay: `wakeAfterCommit(db, OUTBOX)`.
  */
 export function eventInStatement<S extends EventSubject>(
   subject: S,

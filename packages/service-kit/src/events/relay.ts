@@ -4,7 +4,7 @@ import {
   type JetStreamManager,
   type NatsConnection,
 } from 'nats';
-import { listenPg, type PgListener } from '../pg-listen';
+import { onLocalWake } from '../local-wake';
 import type { BackgroundWorker } from '../server';
 import { carrierOf, contextFromCarrier, inSpan } from '../tracing/context';
 import { backoffDelay, sleep } from './backoff';
@@ -17,8 +17,13 @@ import { ensureStream, streamConfig } from './streams';
 export interface RelayOptions {
   /** Rows read, and publishes kept in flight, per round. */
   batchSize?: number;
-  /** Fallback wake-up for notifications lost while the LISTEN connection was down. */
+  /**
+   * The wake-up for rows this process did not write (another replica's, a script's): each
+   * process wakes its own relay when it commits a row (local-wake.ts).
+   */
   pollIntervalMs?: number;
+  /** How soon to try again when another replica holds the relay's lock. */
+  lockRetryMs?: number;
   /** How long one publish waits for its JetStream ack. */
   publishTimeoutMs?: number;
   retryBaseMs?: number;
@@ -31,6 +36,8 @@ export interface OutboxRelay extends BackgroundWorker {
 }
 
 interface Round {
+  /** Whether this replica held the schema's relay lock for the round. */
+  granted: boolean;
   acked: number;
   failed: number;
   full: boolean;
@@ -50,6 +57,7 @@ export function createOutboxRelay(ctx: EventsContext, options: RelayOptions = {}
   const {
     batchSize = 256,
     pollIntervalMs = 1000,
+    lockRetryMs = 20,
     publishTimeoutMs = 3000,
     retryBaseMs = 200,
     retryMaxMs = 10_000,
@@ -71,7 +79,7 @@ export function createOutboxRelay(ctx: EventsContext, options: RelayOptions = {}
   });
 
   const abort = new AbortController();
-  let listener: PgListener | null = null;
+  let stopWaking: (() => void) | null = null;
   let loop: Promise<void> | null = null;
   let dirty = true;
   let wake: (() => void) | null = null;
@@ -86,10 +94,10 @@ export function createOutboxRelay(ctx: EventsContext, options: RelayOptions = {}
     wake?.();
   };
 
-  const waitForWork = () =>
+  const waitForWork = (ms = pollIntervalMs) =>
     new Promise<void>((resolve) => {
       if (dirty || abort.signal.aborted) return resolve();
-      const timer = setTimeout(done, pollIntervalMs);
+      const timer = setTimeout(done, ms);
       wake = done;
       abort.signal.addEventListener('abort', done, { once: true });
       function done() {
@@ -148,8 +156,8 @@ export function createOutboxRelay(ctx: EventsContext, options: RelayOptions = {}
 
   async function round(nc: NatsConnection): Promise<Round> {
     return db.transaction(async (trx) => {
-      const rows = await outboxStore.take(trx, batchSize);
-      if (rows.length === 0) return { acked: 0, failed: 0, full: false };
+      const { granted, rows } = await outboxStore.take(trx, batchSize);
+      if (rows.length === 0) return { granted, acked: 0, failed: 0, full: false };
       await provision(nc, rows);
       const js = nc.jetstream();
       // All publishes in flight at once; JetStream keeps one connection's publishes in order.
@@ -167,14 +175,17 @@ export function createOutboxRelay(ctx: EventsContext, options: RelayOptions = {}
         const firstError = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
         logger.warn({ err: firstError.reason, failed }, 'outbox publish not acknowledged');
       }
-      return { acked: rows.length - failed, failed, full: rows.length === batchSize };
+      return { granted, acked: rows.length - failed, failed, full: rows.length === batchSize };
     });
   }
 
   async function run(): Promise<void> {
     let failures = 0;
+    let lockHeld = false;
     while (!abort.signal.aborted) {
-      await waitForWork();
+      // Another replica's round may have begun before this process's last row committed.
+      if (lockHeld) await sleep(lockRetryMs, abort.signal);
+      else await waitForWork();
       if (abort.signal.aborted) break;
       dirty = false;
       const nc = link.current ?? (await connectedOrAborted(link, abort.signal));
@@ -183,6 +194,7 @@ export function createOutboxRelay(ctx: EventsContext, options: RelayOptions = {}
         const result = await round(nc);
         if (result.failed) throw new Error(`${result.failed} publishes not acknowledged`);
         failures = 0;
+        lockHeld = !result.granted;
         if (result.full) dirty = true;
       } catch (err) {
         failures += 1;
@@ -191,6 +203,7 @@ export function createOutboxRelay(ctx: EventsContext, options: RelayOptions = {}
         const delay = backoffDelay(failures, { baseMs: retryBaseMs, maxMs: retryMaxMs });
         logger.warn({ err, attempt: failures, retryInMs: delay }, 'outbox relay round failed');
         await sleep(delay, abort.signal);
+        lockHeld = false;
         dirty = true;
       }
     }
@@ -199,21 +212,12 @@ export function createOutboxRelay(ctx: EventsContext, options: RelayOptions = {}
   return {
     name: 'outbox-relay',
     start() {
-      listener = listenPg({
-        url: ctx.config.DATABASE_URL,
-        channel: `outbox_${ctx.name}`,
-        logger,
-        onNotify: poke,
-        // Notifications sent while LISTEN was down are lost: look at the table again.
-        onReconnect: poke,
-      });
+      stopWaking = onLocalWake(`outbox_${ctx.name}`, poke);
       loop = run().catch((err: unknown) => logger.error({ err }, 'outbox relay stopped'));
     },
     async stop() {
       abort.abort();
-      // First: a shutdown bounds each worker's stop, and a round slow to end must not leave the
-      // LISTEN connection behind, reconnecting to a database that is gone.
-      await listener?.close();
+      stopWaking?.();
       await loop;
     },
     async relayOnce() {

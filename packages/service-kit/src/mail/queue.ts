@@ -2,7 +2,7 @@ import { Counter, type Registry } from 'prom-client';
 import type { Knex, Migration } from '../db';
 import { backoffDelay, sleep } from '../events/backoff';
 import type { Logger } from '../logger';
-import { listenPg, type PgListener } from '../pg-listen';
+import { onLocalWake, wakeAfterCommit } from '../local-wake';
 import type { BackgroundWorker } from '../server';
 import type { Mailer, OutgoingMail } from './mailer';
 
@@ -32,13 +32,18 @@ export const mailQueueMigration: Migration = {
   },
 };
 
-/** Queues a mail; sent after commit (NOTIFY is transactional: a rollback sends nothing). */
+/** The mail relay's wake-up name is `mail_<schema>` (local-wake.ts). */
+const MAIL = 'mail';
+
+/** Queues a mail; this process's mail relay is woken once the transaction commits. */
 export async function enqueueMail(trx: Knex.Transaction, mail: OutgoingMail): Promise<void> {
-  await trx.raw(
-    `with added as (insert into mail_queue (recipient, subject, text, html) values (?, ?, ?, ?) returning 1)
-     select pg_notify('mail_' || current_schema(), '') from added`,
-    [mail.to, mail.subject, mail.text, mail.html],
-  );
+  await trx.raw(`insert into mail_queue (recipient, subject, text, html) values (?, ?, ?, ?)`, [
+    mail.to,
+    mail.subject,
+    mail.text,
+    mail.html,
+  ]);
+  wakeAfterCommit(trx, MAIL);
 }
 
 interface QueuedRow {
@@ -52,9 +57,8 @@ interface QueuedRow {
 
 export interface MailRelayOptions {
   db: Knex;
-  /** Schema of the queue, for the LISTEN channel. */
+  /** Schema of the queue, for its wake-ups. */
   schema: string;
-  databaseUrl: string;
   mailer: Mailer;
   logger: Logger;
   registry: Registry;
@@ -100,9 +104,11 @@ export function createMailRelay(options: MailRelayOptions): MailRelay {
   const logger = options.logger.child({ worker: 'mail-relay' });
   const sent = mailCounter(options.registry);
   const abort = new AbortController();
-  let listener: PgListener | null = null;
+  let stopWaking: (() => void) | null = null;
   let loop: Promise<void> | null = null;
   let wake: (() => void) | null = null;
+  // A wake-up while a round runs: the next round starts at once.
+  let dirty = false;
 
   async function sendOnce(): Promise<number> {
     return db.transaction(async (trx) => {
@@ -151,11 +157,13 @@ export function createMailRelay(options: MailRelayOptions): MailRelay {
 
   async function run() {
     while (!abort.signal.aborted) {
+      dirty = false;
       try {
         await sendOnce();
       } catch (err) {
         logger.warn({ err }, 'mail round failed');
       }
+      if (dirty) continue;
       await new Promise<void>((resolve) => {
         wake = resolve;
         void sleep(pollIntervalMs, abort.signal).then(resolve);
@@ -168,19 +176,16 @@ export function createMailRelay(options: MailRelayOptions): MailRelay {
     name: 'mail-relay',
     sendOnce,
     start() {
-      listener = listenPg({
-        url: options.databaseUrl,
-        channel: `mail_${options.schema}`,
-        logger,
-        onNotify: () => wake?.(),
+      stopWaking = onLocalWake(`${MAIL}_${options.schema}`, () => {
+        dirty = true;
+        wake?.();
       });
       loop = run();
     },
     async stop() {
       abort.abort();
       wake?.();
-      // Before the loop ends, for the same reason as the outbox relay's.
-      await listener?.close();
+      stopWaking?.();
       await loop;
       mailer.close();
     },

@@ -1,5 +1,11 @@
 import type { HelpfulVoteResponse } from '@trustcircle/contracts';
-import { eventInStatement, preparedRows, type Knex } from '@trustcircle/service-kit';
+import {
+  eventInStatement,
+  OUTBOX,
+  preparedRows,
+  wakeAfterCommit,
+  type Knex,
+} from '@trustcircle/service-kit';
 import { FACT_COLUMNS, toFacts, type ReviewFacts, type ReviewFactsRow } from './reviews-store';
 
 /** A change to one person's vote on one review. */
@@ -9,6 +15,8 @@ export type VoteStep = 'add' | 'remove';
 interface AddedRow {
   added_helpful_count: number | null;
   added_version: number | null;
+  /** With an event: how many it wrote (a bigint count, as text). */
+  announced?: string;
 }
 
 /**
@@ -131,6 +139,7 @@ export const votesStore = {
       db,
       db.raw(statement.sql, statement.bindings),
     );
+    if (Number(row?.announced ?? 0) > 0) wakeAfterCommit(db, OUTBOX);
     return addedOf(row);
   },
 
