@@ -5,10 +5,10 @@ import type { Knex } from './db';
  * Wake-ups, inside this process, of the background worker that carries a committed write on
  * (the outbox relay, the mail relay), named `<kind>_<schema>` (`outbox_reviews`).
  *
- * They were Postgres NOTIFYs, heard on a LISTEN connection. Postgres (through 17) signals every
+ * They were Postgres NOTIFYs, heard on a LISTEN connection. Postgres (15, as this project runs it) signals every
  * backend LISTENing in the database at each commit that notifies, whatever the channel: with
  * six processes each LISTENing, a new review's four notifying commits woke 24 backends, most of
- * them to read a notice for someone else (1.9 ms of Postgres' CPU a new review on the bench VM,
+ * them to read a notice for someone else (about 2.5 ms of their CPU a new review on the bench VM,
  * docs/performance.md, "Thirty-fourth session"). The process that wrote the row runs the worker
  * for it, so it wakes its own; a write from anywhere else (another replica's, a script's, an
  * operator's SQL) is found by the worker's poll, as one missed while LISTEN was down was.

@@ -68,7 +68,7 @@ export async function startStack(options: StackOptions): Promise<TestStack> {
     JWT_JWKS: JSON.stringify(jwks),
     SHUTDOWN_GRACE_MS: '1000',
     // Two jest workers each run a whole stack against one Postgres (max_connections 100): a
-    // service holds its pool, its relay's connection and a LISTEN.
+    // service holds its pool, its relay's connection and (reviews, the gateway) a LISTEN.
     DATABASE_POOL_MAX: process.env.TEST_DATABASE_POOL_MAX ?? '4',
   };
 

@@ -5,6 +5,7 @@ import {
   type NatsConnection,
 } from 'nats';
 import { onLocalWake } from '../local-wake';
+import { OUTBOX } from './outbox';
 import type { BackgroundWorker } from '../server';
 import { carrierOf, contextFromCarrier, inSpan } from '../tracing/context';
 import { backoffDelay, sleep } from './backoff';
@@ -212,7 +213,7 @@ export function createOutboxRelay(ctx: EventsContext, options: RelayOptions = {}
   return {
     name: 'outbox-relay',
     start() {
-      stopWaking = onLocalWake(`outbox_${ctx.name}`, poke);
+      stopWaking = onLocalWake(`${OUTBOX}_${ctx.name}`, poke);
       loop = run().catch((err: unknown) => logger.error({ err }, 'outbox relay stopped'));
     },
     async stop() {
