@@ -23,7 +23,7 @@ export interface RelayOptions {
    * process wakes its own relay when it commits a row (local-wake.ts).
    */
   pollIntervalMs?: number;
-  /** How soon to try again when another replica holds the relay's lock. */
+  /** How soon to try again when another replica holds the relay's lock (doubling after). */
   lockRetryMs?: number;
   /** How long one publish waits for its JetStream ack. */
   publishTimeoutMs?: number;
@@ -182,11 +182,14 @@ export function createOutboxRelay(ctx: EventsContext, options: RelayOptions = {}
 
   async function run(): Promise<void> {
     let failures = 0;
-    let lockHeld = false;
+    // Rounds in a row that found another replica holding the lock.
+    let lockWaits = 0;
     while (!abort.signal.aborted) {
-      // Another replica's round may have begun before this process's last row committed.
-      if (lockHeld) await sleep(lockRetryMs, abort.signal);
-      else await waitForWork();
+      // Another replica's round may have begun before this process's last row committed: try
+      // again soon, then less often while that replica stays busy (never rarer than the poll).
+      if (lockWaits > 0) {
+        await sleep(Math.min(lockRetryMs * 2 ** (lockWaits - 1), pollIntervalMs), abort.signal);
+      } else await waitForWork();
       if (abort.signal.aborted) break;
       dirty = false;
       const nc = link.current ?? (await connectedOrAborted(link, abort.signal));
@@ -195,7 +198,7 @@ export function createOutboxRelay(ctx: EventsContext, options: RelayOptions = {}
         const result = await round(nc);
         if (result.failed) throw new Error(`${result.failed} publishes not acknowledged`);
         failures = 0;
-        lockHeld = !result.granted;
+        lockWaits = result.granted ? 0 : lockWaits + 1;
         if (result.full) dirty = true;
       } catch (err) {
         failures += 1;
@@ -204,7 +207,7 @@ export function createOutboxRelay(ctx: EventsContext, options: RelayOptions = {}
         const delay = backoffDelay(failures, { baseMs: retryBaseMs, maxMs: retryMaxMs });
         logger.warn({ err, attempt: failures, retryInMs: delay }, 'outbox relay round failed');
         await sleep(delay, abort.signal);
-        lockHeld = false;
+        lockWaits = 0;
         dirty = true;
       }
     }
