@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { EVENT_SCHEMA_VERSION } from '@trustcircle/contracts';
 import { TEST_NATS_URL } from '@trustcircle/testing';
 import { connect, type NatsConnection } from 'nats';
 import { eventNaming, publish, streamConfig } from '../src';
@@ -9,6 +8,7 @@ import {
   countingConsumer,
   createEventsWorld,
   voteChanged,
+  voteChangedEnvelope,
   waitFor,
   type EventsWorld,
 } from './support/events-harness';
@@ -134,14 +134,7 @@ describe('consumer', () => {
 
     // The same envelope again, with a new msg id so the stream's dedupe does not catch it:
     // only the inbox stands between it and a second effect.
-    const envelope = {
-      id,
-      type: 'reviews.vote.changed',
-      producer: 'reviews',
-      occurredAt: new Date().toISOString(),
-      version: EVENT_SCHEMA_VERSION,
-      data: voteChanged(1),
-    };
+    const envelope = voteChangedEnvelope(id!, 1);
     const js = nc.jetstream();
     await js.publish(subject(), encoder.encode(JSON.stringify(envelope)), { msgID: randomUUID() });
     // And once more with the same msg id as the relay used: the stream drops this one.

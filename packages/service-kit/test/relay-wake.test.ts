@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { EVENT_SCHEMA_VERSION } from '@trustcircle/contracts';
 import { Client } from 'pg';
 import {
   countingConsumer,
   createEventsWorld,
   SCHEMA,
-  voteChanged,
+  voteChangedEnvelope,
   waitFor,
   type EventsWorld,
 } from './support/events-harness';
@@ -42,18 +41,10 @@ async function started(options = NEVER_POLLS) {
 /** An outbox row written the way another process or an operator's SQL would: no wake-up here. */
 async function writtenElsewhere(reviewId: number): Promise<string> {
   const id = randomUUID();
-  const envelope = {
-    id,
-    type: 'reviews.vote.changed',
-    producer: 'reviews',
-    occurredAt: new Date().toISOString(),
-    version: EVENT_SCHEMA_VERSION,
-    data: voteChanged(reviewId),
-  };
   await world.db.raw(`insert into outbox (id, subject, envelope) values (?, ?, ?::jsonb)`, [
     id,
     'reviews.vote.changed',
-    JSON.stringify(envelope),
+    JSON.stringify(voteChangedEnvelope(id, reviewId)),
   ]);
   return id;
 }

@@ -95,10 +95,10 @@ export function createOutboxRelay(ctx: EventsContext, options: RelayOptions = {}
     wake?.();
   };
 
-  const waitForWork = (ms = pollIntervalMs) =>
+  const waitForWork = () =>
     new Promise<void>((resolve) => {
       if (dirty || abort.signal.aborted) return resolve();
-      const timer = setTimeout(done, ms);
+      const timer = setTimeout(done, pollIntervalMs);
       wake = done;
       abort.signal.addEventListener('abort', done, { once: true });
       function done() {

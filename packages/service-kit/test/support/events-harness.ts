@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { EVENT_SCHEMA_VERSION } from '@trustcircle/contracts';
 import {
   createTestDatabase,
   deleteEventStreams,
@@ -132,6 +133,18 @@ export async function createEventsWorld(natsUrl = TEST_NATS_URL): Promise<Events
 
 export function voteChanged(reviewId: number) {
   return { reviewId, businessId: 1, helpfulCount: reviewId % 7, version: 2 };
+}
+
+/** A whole `reviews.vote.changed` envelope of id `id`, as a producer writes it. */
+export function voteChangedEnvelope(id: string, reviewId: number) {
+  return {
+    id,
+    type: 'reviews.vote.changed',
+    producer: 'reviews',
+    occurredAt: new Date().toISOString(),
+    version: EVENT_SCHEMA_VERSION,
+    data: voteChanged(reviewId),
+  };
 }
 
 /** Counts each applied event in `effects`; no uniqueness there, so a double apply shows. */
