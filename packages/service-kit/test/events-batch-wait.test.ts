@@ -1,29 +1,20 @@
 import {
   batchingConsumer,
   countingConsumer,
-  createEventsWorld,
   waitFor,
-  type EventsWorld,
+  useEventsWorld,
 } from './support/events-harness';
 
 /**
  * A batch's first event may wait for the ones that follow (`batch.waitMs`): a consumer that
  * keeps up with a trickle then applies it in a few transactions instead of one per event.
  */
-let world: EventsWorld;
+const world = useEventsWorld();
 
-beforeEach(async () => {
-  world = await createEventsWorld();
-});
-
-afterEach(async () => {
-  await world?.cleanup();
-});
-
-const effects = async () => (await world.effectCounts()).total;
+const effects = async () => (await world().effectCounts()).total;
 
 async function batchesOf(waitMs: number | undefined): Promise<number[]> {
-  const ctx = world.context();
+  const ctx = world().context();
   const sizes: number[] = [];
   const consumer = batchingConsumer(ctx, {
     purpose: 'trickle',
@@ -31,11 +22,11 @@ async function batchesOf(waitMs: number | undefined): Promise<number[]> {
     ...(waitMs === undefined ? {} : { waitMs }),
     sizes,
   });
-  world.relay(ctx).start();
+  world().relay(ctx).start();
   consumer.start();
   // A trickle: each event relayed and delivered before the next is written.
   for (let n = 0; n < 6; n += 1) {
-    await world.writeEvents(1, 1000 + n);
+    await world().writeEvents(1, 1000 + n);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await waitFor(async () => (await effects()) === 6, { what: 'six effects' });
@@ -53,12 +44,12 @@ it('applies a trickle together when its first event waits for the others', async
 });
 
 it('hands a waiting batch back when stopped, for the next start to apply', async () => {
-  const ctx = world.context();
-  world.relay(ctx).start();
+  const ctx = world().context();
+  world().relay(ctx).start();
   const waiting = batchingConsumer(ctx, { purpose: 'handback', waitMs: 60_000 });
   waiting.start();
-  await world.writeEvents(2);
-  await waitFor(async () => (await world.db('outbox').count({ n: '*' }))[0]!.n === '0');
+  await world().writeEvents(2);
+  await waitFor(async () => (await world().db('outbox').count({ n: '*' }))[0]!.n === '0');
   await new Promise((resolve) => setTimeout(resolve, 300));
   const stopping = Date.now();
   await waiting.stop();
@@ -71,8 +62,8 @@ it('hands a waiting batch back when stopped, for the next start to apply', async
 });
 
 it('lets a running handler commit before it stops, and leaves nothing to apply twice', async () => {
-  const ctx = world.context();
-  world.relay(ctx).start();
+  const ctx = world().context();
+  world().relay(ctx).start();
   let started = 0;
   const slow = countingConsumer(ctx, {
     purpose: 'slow',
@@ -83,7 +74,7 @@ it('lets a running handler commit before it stops, and leaves nothing to apply t
     },
   });
   slow.start();
-  await world.writeEvents(1);
+  await world().writeEvents(1);
   await waitFor(() => Promise.resolve(started === 1), { what: 'the handler running' });
   await slow.stop();
   // Stopped only once the handler had committed (and acked): its effect is there, once.

@@ -6,29 +6,26 @@ import {
   batchingConsumer,
   captureLogger,
   countingConsumer,
-  createEventsWorld,
   voteChanged,
   voteChangedEnvelope,
   waitFor,
-  type EventsWorld,
+  useEventsWorld,
 } from './support/events-harness';
 
-let world: EventsWorld;
+const world = useEventsWorld();
 let nc: NatsConnection;
 
 beforeEach(async () => {
-  world = await createEventsWorld();
   nc = await connect({ servers: TEST_NATS_URL });
 });
 
 afterEach(async () => {
   await nc?.close();
-  await world?.cleanup();
 });
 
 const encoder = new TextEncoder();
-const stream = () => eventNaming(world.prefix).streamName('reviews');
-const subject = () => eventNaming(world.prefix).wireSubject('reviews.vote.changed');
+const stream = () => eventNaming(world().prefix).streamName('reviews');
+const subject = () => eventNaming(world().prefix).wireSubject('reviews.vote.changed');
 
 async function streamMessages(): Promise<number> {
   const jsm = await nc.jetstreamManager();
@@ -37,44 +34,44 @@ async function streamMessages(): Promise<number> {
 
 describe('outbox', () => {
   it('never publishes the event of a rolled-back transaction', async () => {
-    const ctx = world.context();
-    world.relay(ctx).start();
+    const ctx = world().context();
+    world().relay(ctx).start();
     const consumer = countingConsumer(ctx);
     consumer.start();
 
     let rolledBackId = '';
     await expect(
-      world.db.transaction(async (trx) => {
+      world().db.transaction(async (trx) => {
         rolledBackId = (await publish(trx, 'reviews.vote.changed', voteChanged(1))).id;
         throw new Error('domain rule failed after the event was recorded');
       }),
     ).rejects.toThrow('domain rule failed');
-    const [committedId] = await world.writeEvents(1, 2);
+    const [committedId] = await world().writeEvents(1, 2);
 
-    await waitFor(async () => (await world.effectCounts()).total === 1, { what: 'the effect' });
+    await waitFor(async () => (await world().effectCounts()).total === 1, { what: 'the effect' });
     // Give a wrongly published event time to arrive too.
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const effects = await world.db('effects').select('event_id');
+    const effects = await world().db('effects').select('event_id');
     expect(effects).toEqual([{ event_id: committedId }]);
     expect(rolledBackId).not.toBe('');
     expect(await streamMessages()).toBe(1);
-    expect(await world.db('outbox').count({ n: '*' })).toEqual([{ n: '0' }]);
+    expect(await world().db('outbox').count({ n: '*' })).toEqual([{ n: '0' }]);
     await consumer.stop();
   });
 
   it('rejects a payload that breaks its contract, failing the transaction', async () => {
     await expect(
-      world.db.transaction((trx) =>
+      world().db.transaction((trx) =>
         publish(trx, 'reviews.vote.changed', { reviewId: -1 } as never),
       ),
     ).rejects.toThrow();
-    expect(await world.db('outbox').count({ n: '*' })).toEqual([{ n: '0' }]);
+    expect(await world().db('outbox').count({ n: '*' })).toEqual([{ n: '0' }]);
   });
 
   it('keeps an event whose publish is not acknowledged, as it was, and relays the others', async () => {
-    const ctx = world.context();
-    const relay = world.relay(ctx);
-    const [first] = await world.writeEvents(1, 1);
+    const ctx = world().context();
+    const relay = world().relay(ctx);
+    const [first] = await world().writeEvents(1, 1);
     // An envelope over NATS's max_payload (1 MB): the server refuses it, every time.
     const tooBig = {
       id: randomUUID(),
@@ -82,13 +79,13 @@ describe('outbox', () => {
       envelope: JSON.stringify({ padding: 'x'.repeat(1_100_000) }),
       created_at: new Date('2026-01-02T03:04:05Z'),
     };
-    await world.db('outbox').insert(tooBig);
-    const [last] = await world.writeEvents(1, 2);
-    const before = await world.db('outbox').where({ id: tooBig.id }).first('seq');
+    await world().db('outbox').insert(tooBig);
+    const [last] = await world().writeEvents(1, 2);
+    const before = await world().db('outbox').where({ id: tooBig.id }).first('seq');
     await ctx.nats.connected();
 
     expect(await relay.relayOnce()).toBe(2);
-    const left = await world.db('outbox').select('seq', 'id', 'created_at');
+    const left = await world().db('outbox').select('seq', 'id', 'created_at');
     expect(left).toEqual([{ seq: before.seq, id: tooBig.id, created_at: tooBig.created_at }]);
     expect(await streamMessages()).toBe(2);
     const jsm = await nc.jetstreamManager();
@@ -101,16 +98,16 @@ describe('outbox', () => {
   });
 
   it('relays with two replicas on one schema, publishing each event once', async () => {
-    const first = world.context();
-    const second = world.context();
-    world.relay(first, { batchSize: 20 }).start();
-    world.relay(second, { batchSize: 20 }).start();
+    const first = world().context();
+    const second = world().context();
+    world().relay(first, { batchSize: 20 }).start();
+    world().relay(second, { batchSize: 20 }).start();
     const ids = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => world.writeEvents(30, i * 100 + 1)),
+      Array.from({ length: 10 }, (_, i) => world().writeEvents(30, i * 100 + 1)),
     );
     expect(ids.flat()).toHaveLength(300);
 
-    await waitFor(async () => (await world.db('outbox').count({ n: '*' }))[0]!.n === '0', {
+    await waitFor(async () => (await world().db('outbox').count({ n: '*' }))[0]!.n === '0', {
       what: 'an empty outbox',
     });
     const published = async (ctx: typeof first) =>
@@ -126,11 +123,11 @@ describe('outbox', () => {
 
 describe('consumer', () => {
   it('applies an event published twice once', async () => {
-    const ctx = world.context();
-    const relay = world.relay(ctx);
+    const ctx = world().context();
+    const relay = world().relay(ctx);
     relay.start();
-    const [id] = await world.writeEvents(1);
-    await waitFor(async () => (await world.db('outbox').count({ n: '*' }))[0]!.n === '0');
+    const [id] = await world().writeEvents(1);
+    await waitFor(async () => (await world().db('outbox').count({ n: '*' }))[0]!.n === '0');
 
     // The same envelope again, with a new msg id so the stream's dedupe does not catch it:
     // only the inbox stands between it and a second effect.
@@ -151,13 +148,13 @@ describe('consumer', () => {
         'outcome="duplicate"',
       );
     await waitFor(processed, { what: 'the duplicate to be seen' });
-    expect(await world.effectCounts()).toEqual({ total: 1, distinct: 1 });
+    expect(await world().effectCounts()).toEqual({ total: 1, distinct: 1 });
     await consumer.stop();
   });
 
   it('terminates and logs a malformed message and applies the ones after it', async () => {
     const { logger, lines } = captureLogger();
-    const ctx = { ...world.context(), logger };
+    const ctx = { ...world().context(), logger };
     const consumer = countingConsumer(ctx);
     consumer.start();
     const js = nc.jetstream();
@@ -180,11 +177,11 @@ describe('consumer', () => {
         }),
       ),
     );
-    world.relay(ctx).start();
-    const ids = await world.writeEvents(5);
+    world().relay(ctx).start();
+    const ids = await world().writeEvents(5);
 
-    await waitFor(async () => (await world.effectCounts()).total === 5, { what: '5 effects' });
-    const applied = await world.db('effects').pluck('event_id');
+    await waitFor(async () => (await world().effectCounts()).total === 5, { what: '5 effects' });
+    const applied = await world().db('effects').pluck('event_id');
     expect(applied.sort()).toEqual([...ids].sort());
 
     // Terminated, not left to be redelivered: nothing is pending on the consumer.
@@ -204,8 +201,8 @@ describe('consumer', () => {
   });
 
   it('retries a failing handler with backoff and applies it once it succeeds', async () => {
-    const ctx = world.context();
-    world.relay(ctx).start();
+    const ctx = world().context();
+    world().relay(ctx).start();
     let calls = 0;
     const consumer = countingConsumer(ctx, {
       purpose: 'flaky',
@@ -217,10 +214,10 @@ describe('consumer', () => {
       },
     });
     consumer.start();
-    await world.writeEvents(1);
-    await waitFor(async () => (await world.effectCounts()).total === 1, { what: 'the effect' });
+    await world().writeEvents(1);
+    await waitFor(async () => (await world().effectCounts()).total === 1, { what: 'the effect' });
     expect(calls).toBe(3);
-    expect(await world.effectCounts()).toEqual({ total: 1, distinct: 1 });
+    expect(await world().effectCounts()).toEqual({ total: 1, distinct: 1 });
     const metrics = await ctx.registry.metrics();
     expect(metrics).toMatch(
       /events_consume_failed_total\{consumer="evt-flaky",reason="handler"\} 2/,
@@ -230,24 +227,26 @@ describe('consumer', () => {
   });
 
   it('applies batched subjects several at a time, each event once', async () => {
-    const ctx = world.context();
+    const ctx = world().context();
     const batches: number[] = [];
     const consumer = batchingConsumer(ctx, { purpose: 'batched', sizes: batches });
     // A backlog first, so batches have something to gather.
-    const ids = await world.writeEvents(120);
-    world.relay(ctx).start();
-    await waitFor(async () => (await world.db('outbox').count({ n: '*' }))[0]!.n === '0');
+    const ids = await world().writeEvents(120);
+    world().relay(ctx).start();
+    await waitFor(async () => (await world().db('outbox').count({ n: '*' }))[0]!.n === '0');
     consumer.start();
-    await waitFor(async () => (await world.effectCounts()).total === 120, { what: '120 effects' });
-    expect(await world.effectCounts()).toEqual({ total: 120, distinct: 120 });
-    expect((await world.db('effects').pluck('event_id')).sort()).toEqual([...ids].sort());
+    await waitFor(async () => (await world().effectCounts()).total === 120, {
+      what: '120 effects',
+    });
+    expect(await world().effectCounts()).toEqual({ total: 120, distinct: 120 });
+    expect((await world().db('effects').pluck('event_id')).sort()).toEqual([...ids].sort());
     expect(Math.max(...batches)).toBeGreaterThan(1);
     expect(batches.reduce((sum, n) => sum + n, 0)).toBe(120);
     await consumer.stop();
   });
 
   it('applies a failing batch one event at a time, so only the bad event is retried', async () => {
-    const ctx = world.context();
+    const ctx = world().context();
     let failing = true;
     const consumer = countingConsumer(ctx, {
       purpose: 'badbatch',
@@ -269,34 +268,34 @@ describe('consumer', () => {
         await trx('effects').insert({ event_id: event.id, review_id: event.data.reviewId });
       },
     });
-    await world.writeEvents(10);
-    world.relay(ctx).start();
-    await waitFor(async () => (await world.db('outbox').count({ n: '*' }))[0]!.n === '0');
+    await world().writeEvents(10);
+    world().relay(ctx).start();
+    await waitFor(async () => (await world().db('outbox').count({ n: '*' }))[0]!.n === '0');
     consumer.start();
-    await waitFor(async () => (await world.effectCounts()).total === 10, { what: '10 effects' });
+    await waitFor(async () => (await world().effectCounts()).total === 10, { what: '10 effects' });
     // The failed batch's writes rolled back with its inbox rows: nothing applied twice.
-    expect(await world.effectCounts()).toEqual({ total: 10, distinct: 10 });
+    expect(await world().effectCounts()).toEqual({ total: 10, distinct: 10 });
     expect(failing).toBe(false);
     await consumer.stop();
   });
 
   it('provisions the producer stream idempotently with the design settings', async () => {
-    const ctx = world.context();
-    const relay = world.relay(ctx);
-    await world.writeEvents(1);
+    const ctx = world().context();
+    const relay = world().relay(ctx);
+    await world().writeEvents(1);
     await ctx.nats.connected();
     expect(await relay.relayOnce()).toBe(1);
     const jsm = await nc.jetstreamManager();
     const info = await jsm.streams.info(stream());
-    const wanted = streamConfig(eventNaming(world.prefix), 'reviews');
-    expect(info.config.subjects).toEqual([`${world.prefix}.reviews.>`]);
+    const wanted = streamConfig(eventNaming(world().prefix), 'reviews');
+    expect(info.config.subjects).toEqual([`${world().prefix}.reviews.>`]);
     expect(info.config.storage).toBe('file');
     expect(info.config.duplicate_window).toBeGreaterThanOrEqual(10 * 60 * 1e9);
     expect(info.config.duplicate_window).toBe(wanted.duplicate_window);
     // A second replica's provisioning changes nothing.
-    const again = world.relay(world.context());
-    await world.writeEvents(1);
-    await waitFor(() => world.links.every((link) => link.current !== null));
+    const again = world().relay(world().context());
+    await world().writeEvents(1);
+    await waitFor(() => world().links.every((link) => link.current !== null));
     expect(await again.relayOnce()).toBe(1);
     expect((await jsm.streams.info(stream())).state.messages).toBe(2);
   });

@@ -131,6 +131,25 @@ export async function createEventsWorld(natsUrl = TEST_NATS_URL): Promise<Events
   return world;
 }
 
+/**
+ * Registers a fresh events world before each test of the calling suite and its cleanup after;
+ * the getter answers the current test's world.
+ */
+export function useEventsWorld(natsUrl?: string): () => EventsWorld {
+  let world: EventsWorld | undefined;
+  beforeEach(async () => {
+    world = await createEventsWorld(natsUrl);
+  });
+  afterEach(async () => {
+    await world?.cleanup();
+    world = undefined;
+  });
+  return () => {
+    if (!world) throw new Error('useEventsWorld: no world outside a test');
+    return world;
+  };
+}
+
 export function voteChanged(reviewId: number) {
   return { reviewId, businessId: 1, helpfulCount: reviewId % 7, version: 2 };
 }
