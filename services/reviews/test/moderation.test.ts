@@ -254,6 +254,29 @@ describe('moderation', () => {
     expect(new Set(seen).size).toBe(seen.length);
   });
 
+  it('queues a review written while its business is flagged, and counts it in the flag', async () => {
+    const businessId = await world.business();
+    const flaggedAt = new Date(Date.now() - 3_600_000);
+    await world.admin('unusual_activity').insert({
+      business_id: businessId,
+      since: flaggedAt,
+      review_count: 12,
+      flagged_at: flaggedAt,
+      version: 1,
+    });
+    const writer = await author();
+    const reviewId = (await writer.client.post('/api/reviews', reviewBody(businessId, [groupId])))
+      .body.id as number;
+    const item = await world.until(
+      async () => (await queueItem(reviewId)) ?? null,
+      'the review queued for the unusual activity',
+    );
+    expect(item.causes).toEqual(['unusual-activity']);
+    expect(
+      await world.admin('unusual_activity').where({ business_id: businessId }).first(),
+    ).toMatchObject({ review_count: 13, version: 2, cleared_at: null });
+  });
+
   it('clears an unusual-activity flag after its documented period', async () => {
     const [old, recent] = [await world.business(), await world.business()];
     const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);

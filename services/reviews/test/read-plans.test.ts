@@ -196,9 +196,9 @@ describe("the burst rule's counts (domain/burst.ts)", () => {
     const asked: { sql: string; bindings: unknown[] }[] = [];
     const record = (query: { sql: string; bindings: unknown[] }) => asked.push(query);
     world.admin.on('query', record);
-    const counts = await activityStore.counts(world.admin, old, range);
+    const read = await activityStore.activeAndCounts(world.admin, old, range);
     world.admin.off('query', record);
-    expect(counts).toEqual({ lastWindow: 4, baseline: 26 });
+    expect(read).toEqual({ active: null, counts: { lastWindow: 4, baseline: 26 } });
 
     const { sql, bindings } = asked.find((query) => query.sql.includes('last_window'))!;
     const { rows } = await world.admin.raw<{ rows: { 'QUERY PLAN': unknown }[] }>(

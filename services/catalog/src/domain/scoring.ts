@@ -181,28 +181,31 @@ export const scoring = {
   async applyReview(trx: Knex.Transaction, review: ReviewEventData): Promise<boolean> {
     // Author first, then business: the same order as applyAuthor, so no lock cycles.
     await projectionsStore.lockAuthorAndBusinesses(trx, review.userId, [review.businessId]);
-    const { fact: existing, authorVerified } = await projectionsStore.factAndAuthor(
-      trx,
-      review.id,
-      review.userId,
-    );
+    const {
+      fact: existing,
+      authorVerified,
+      sums,
+    } = await projectionsStore.reviewContext(trx, review);
     const next = mergeReview(existing, review, authorVerified);
     if (!next) return false;
-    await projectionsStore.saveFact(trx, review.id, next, existing !== null);
     const before = countedFact(existing);
     const after = countedFact({ review_id: review.id, ...next });
-    // Scores are of counted facts alone: one counted neither before nor now moves none.
-    if (!before && !after) return true;
     // A review counted for the first time (the usual event: a new review) moves its business
-    // by itself alone, not by a recompute from every review of the business.
+    // by itself alone, not by a recompute from every review of the business: its fact and the
+    // addition written in one statement.
     if (!before && after && next.business_id === review.businessId) {
-      const stored = await scoresStore.sumsOf(trx, [next.business_id]);
-      const addition = planNewReview(stored.get(next.business_id), after);
+      const addition = planNewReview(sums, after);
       if (addition) {
-        await scoresStore.addReview(trx, next.business_id, addition);
+        await scoresStore.addReview(trx, next.business_id, addition, {
+          review_id: review.id,
+          ...next,
+        });
         return true;
       }
     }
+    await projectionsStore.saveFact(trx, review.id, next, existing !== null);
+    // Scores are of counted facts alone: one counted neither before nor now moves none.
+    if (!before && !after) return true;
     // The review's business is locked already; a business of a fact first known from a vote
     // (the same, unless the events disagree) is locked as it is rescored.
     const rescore = (businessId: number) =>

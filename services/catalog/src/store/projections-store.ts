@@ -1,40 +1,10 @@
 import type { ActivityChangedEventData } from '@trustcircle/contracts';
 import { preparedRows, upsertNewestVersion, type Knex } from '@trustcircle/service-kit';
+import { FACT_COLUMNS, UPSERT_FACTS, type FactRow, type FactWrite } from './fact-rows';
 import { AUTHOR_LOCK, BUSINESS_LOCK } from './lock-keys';
+import { storedSums, SUMS_COLUMNS, type StoredSums, type SumsRow } from './scores-store';
 
-export interface FactRow {
-  review_id: number;
-  business_id: number;
-  user_id: number | null;
-  rating: number | null;
-  group_ids: number[];
-  helpful_count: number;
-  author_verified: boolean;
-  author_new_account: boolean;
-  created_at: Date | null;
-  hidden: boolean;
-  version: number;
-  facts_version: number | null;
-  helpful_version: number;
-}
-
-export type FactWrite = Omit<FactRow, 'review_id'>;
-
-const FACT_COLUMNS = [
-  'review_id',
-  'business_id',
-  'user_id',
-  'rating',
-  'group_ids',
-  'helpful_count',
-  'author_verified',
-  'author_new_account',
-  'created_at',
-  'hidden',
-  'version',
-  'facts_version',
-  'helpful_version',
-] as const satisfies readonly (keyof FactRow)[];
+export type { FactRow, FactWrite };
 
 /** All SQL on the projections: review_facts, authors, groups (the scores: scores-store.ts). */
 export const projectionsStore = {
@@ -78,29 +48,39 @@ export const projectionsStore = {
   },
 
   /**
-   * A review's fact (null before any of its events) and its author's verification as last
-   * heard (null when never heard), in one statement.
+   * What a review's event is merged with, in one statement: its fact (null before any of its
+   * events), its author's verification as last heard (null when never heard) and its business's
+   * stored sums (undefined for a business not known here).
    */
-  async factAndAuthor(
+  async reviewContext(
     trx: Knex.Transaction,
-    reviewId: number,
-    userId: number,
-  ): Promise<{ fact: FactRow | null; authorVerified: boolean | null }> {
-    // One row, always: the outer joins leave a fact's columns null when there is none.
+    review: { id: number; userId: number; businessId: number },
+  ): Promise<{ fact: FactRow | null; authorVerified: boolean | null; sums?: StoredSums }> {
+    // One row, always: the outer joins leave the columns null of what is not there.
     const [row] = await preparedRows<
-      { [K in keyof FactRow]: FactRow[K] | null } & { is_verified: boolean | null }
+      { [K in keyof FactRow]: FactRow[K] | null } & {
+        is_verified: boolean | null;
+        business_known: boolean;
+      } & SumsRow
     >(
       trx,
       trx.raw(
-        `select ${FACT_COLUMNS.map((column) => `f.${column}`).join(', ')}, a.is_verified
+        `select ${FACT_COLUMNS.map((column) => `f.${column}`).join(', ')}, a.is_verified,
+                b.id is not null as business_known, ${SUMS_COLUMNS}
            from (select 1) one
            left join review_facts f on f.review_id = ?
-           left join authors a on a.user_id = ?`,
-        [reviewId, userId],
+           left join authors a on a.user_id = ?
+           left join businesses b on b.id = ?`,
+        [review.id, review.userId, review.businessId],
       ),
     );
-    const { is_verified: authorVerified, ...fact } = row!;
-    return { fact: fact.review_id === null ? null : (fact as FactRow), authorVerified };
+    const { is_verified: authorVerified, business_known: businessKnown, ...rest } = row!;
+    const fact = Object.fromEntries(FACT_COLUMNS.map((column) => [column, rest[column]]));
+    return {
+      fact: rest.review_id === null ? null : (fact as unknown as FactRow),
+      authorVerified,
+      ...(businessKnown ? { sums: storedSums(rest) } : {}),
+    };
   },
 
   async factsOf(trx: Knex.Transaction, reviewIds: number[]): Promise<Map<number, FactRow>> {
@@ -119,22 +99,7 @@ export const projectionsStore = {
   /** Inserts or replaces several facts in one statement. */
   async saveFacts(trx: Knex.Transaction, facts: FactRow[]): Promise<void> {
     if (facts.length === 0) return;
-    await preparedRows(
-      trx,
-      trx.raw(
-        `insert into review_facts as f (${FACT_COLUMNS.join(', ')})
-       select ${FACT_COLUMNS.join(', ')}
-         from jsonb_to_recordset(?::jsonb) as x(review_id integer, business_id integer,
-              user_id integer, rating smallint, group_ids integer[], helpful_count integer,
-              author_verified boolean, author_new_account boolean, created_at timestamptz, hidden boolean, version integer,
-              facts_version integer, helpful_version integer)
-       on conflict (review_id) do update set
-         ${FACT_COLUMNS.filter((c) => c !== 'review_id')
-           .map((c) => `${c} = excluded.${c}`)
-           .join(', ')}`,
-        [JSON.stringify(facts)],
-      ),
-    );
+    await preparedRows(trx, trx.raw(UPSERT_FACTS, [JSON.stringify(facts)]));
   },
 
   async saveFact(

@@ -1,5 +1,6 @@
 import { preparedRows, type Knex } from '@trustcircle/service-kit';
 import { GROUP_SUMS_TIMES } from './group-sums-times';
+import { UPSERT_FACTS, type FactRow } from './fact-rows';
 import {
   groupScore,
   type BusinessScores,
@@ -38,6 +39,28 @@ export interface SumsUpdate {
   globalTrustScore: number;
   sums: ScoreSums;
   groups: Map<number, ScoreSums>;
+}
+
+/** `SUMS_COLUMNS` as read. */
+export interface SumsRow {
+  global_trust_score: number;
+  weight: number;
+  weighted_rating: number;
+  newest_ms: number | null;
+  groups_at_ms: number | null;
+}
+
+/** A business's stored sums, of the `businesses` row aliased `b`. */
+export const SUMS_COLUMNS = `b.global_trust_score, b.score_weight as weight,
+  b.score_weighted_rating as weighted_rating, ${GROUP_SUMS_TIMES}`;
+
+export function storedSums(row: SumsRow): StoredSums {
+  return {
+    globalTrustScore: row.global_trust_score,
+    sums: { weight: row.weight, weightedRating: row.weighted_rating },
+    newestMs: row.newest_ms,
+    groupsAtMs: row.groups_at_ms,
+  };
 }
 
 /**
@@ -86,33 +109,13 @@ export const scoresStore = {
 
   /** The stored sums of several businesses (unknown businesses are left out). */
   async sumsOf(trx: Knex.Transaction, businessIds: number[]): Promise<Map<number, StoredSums>> {
-    const rows = await preparedRows<{
-      id: number;
-      global_trust_score: number;
-      weight: number;
-      weighted_rating: number;
-      newest_ms: number | null;
-      groups_at_ms: number | null;
-    }>(
+    const rows = await preparedRows<SumsRow & { id: number }>(
       trx,
-      trx.raw(
-        `select b.id, b.global_trust_score, b.score_weight as weight,
-                b.score_weighted_rating as weighted_rating, ${GROUP_SUMS_TIMES}
-         from businesses b where b.id = any(?::integer[])`,
-        [businessIds],
-      ),
-    );
-    return new Map(
-      rows.map((row) => [
-        row.id,
-        {
-          globalTrustScore: row.global_trust_score,
-          sums: { weight: row.weight, weightedRating: row.weighted_rating },
-          newestMs: row.newest_ms,
-          groupsAtMs: row.groups_at_ms,
-        },
+      trx.raw(`select b.id, ${SUMS_COLUMNS} from businesses b where b.id = any(?::integer[])`, [
+        businessIds,
       ]),
     );
+    return new Map(rows.map((row) => [row.id, storedSums(row)]));
   },
 
   /**
@@ -157,7 +160,7 @@ export const scoresStore = {
   },
 
   /**
-   * A newly counted review (trust-score.ts `addCountedReview`) in one statement: the business's
+   * A newly counted review (trust-score.ts `addCountedReview`) in one statement: its fact, the business's
    * score, sums, counts, decay reference and the time its group sums are relative to; the
    * review's groups' sums grown by it (a group's row inserted if it has none). The business's
    * other groups are not written. The caller holds the business's lock, so no other writer adds
@@ -167,12 +170,14 @@ export const scoresStore = {
     trx: Knex.Transaction,
     businessId: number,
     addition: ReviewAddition,
+    fact: FactRow,
   ): Promise<void> {
     const { sums, addedToGroups, groupIds } = addition;
     await preparedRows(
       trx,
       trx.raw(
-        `with business as (
+        `with fact as (${UPSERT_FACTS}),
+       business as (
          update businesses
             set global_trust_score = ?, score_weight = ?, score_weighted_rating = ?,
                 review_count = review_count + 1, positive_count = positive_count + ?,
@@ -187,6 +192,7 @@ export const scoresStore = {
          do update set review_count = x.review_count + 1, weight = x.weight + excluded.weight,
                        weighted_rating = x.weighted_rating + excluded.weighted_rating`,
         [
+          JSON.stringify([fact]),
           addition.globalTrustScore,
           sums.weight,
           sums.weightedRating,

@@ -27,7 +27,11 @@ export async function applyReviewCreated(
   // Events carry milliseconds, the table microseconds: the review's own row must fall inside.
   const at = new Date(Date.parse(review.createdAt) + 1);
   const { windowStart, baselineStart } = activityRanges(at);
-  const active = await activityStore.active(trx, review.businessId);
+  const { active, counts } = await activityStore.activeAndCounts(trx, review.businessId, {
+    baselineStart,
+    windowStart,
+    at,
+  });
   if (active) {
     await queueForActivity(trx, review.id, active.review_count + 1);
     await publishActivity(
@@ -36,11 +40,6 @@ export async function applyReviewCreated(
     );
     return;
   }
-  const counts = await activityStore.counts(trx, review.businessId, {
-    baselineStart,
-    windowStart,
-    at,
-  });
   if (!isBurst(counts, minReviews)) return;
   const burst = await activityStore.windowReviews(trx, review.businessId, { windowStart, at });
   if (burst.length === 0) return;

@@ -12,27 +12,50 @@ export interface ActivityRow {
   version: number;
 }
 
+/** An `unusual_activity` row read as JSON: its times back to dates. */
+function activityRowOf(json: ActivityRow): ActivityRow {
+  const at = (value: Date | string) => new Date(value);
+  return {
+    ...json,
+    since: at(json.since),
+    flagged_at: at(json.flagged_at),
+    cleared_at: json.cleared_at === null ? null : at(json.cleared_at),
+  };
+}
+
 /** All SQL on `unusual_activity` and the counts the burst rule reads. */
 export const activityStore = {
   async lockBusiness(trx: Knex, businessId: number): Promise<void> {
     await trx.raw('select pg_advisory_xact_lock(?, ?)', [ACTIVITY_LOCK, businessId]);
   },
 
-  /** Reviews of the business written in [windowStart, at] and in [baselineStart, windowStart). */
-  async counts(
+  /**
+   * The business's active flag (null when none) and its reviews written in [windowStart, at]
+   * and in [baselineStart, windowStart), in one statement: what the burst rule reads for each
+   * new review.
+   */
+  async activeAndCounts(
     trx: Knex,
     businessId: number,
     range: { baselineStart: Date; windowStart: Date; at: Date },
-  ): Promise<{ lastWindow: number; baseline: number }> {
-    const row = await trx('reviews')
-      .where({ business_id: businessId })
-      .where('created_at', '>=', range.baselineStart)
-      .where('created_at', '<=', range.at)
-      .first(
-        trx.raw('count(*) filter (where created_at >= ?)::int as last_window', [range.windowStart]),
-        trx.raw('count(*) filter (where created_at < ?)::int as baseline', [range.windowStart]),
-      );
-    return { lastWindow: row?.last_window ?? 0, baseline: row?.baseline ?? 0 };
+  ): Promise<{ active: ActivityRow | null; counts: { lastWindow: number; baseline: number } }> {
+    const { rows } = await trx.raw<{
+      rows: { last_window: number; baseline: number; active: ActivityRow | null }[];
+    }>(
+      `select c.last_window, c.baseline,
+              (select to_jsonb(a) from unusual_activity a
+                where a.business_id = ? and a.cleared_at is null limit 1) as active
+         from (select count(*) filter (where created_at >= ?)::int as last_window,
+                      count(*) filter (where created_at < ?)::int as baseline
+                 from reviews
+                where business_id = ? and created_at >= ? and created_at <= ?) c`,
+      [businessId, range.windowStart, range.windowStart, businessId, range.baselineStart, range.at],
+    );
+    const row = rows[0]!;
+    return {
+      active: row.active ? activityRowOf(row.active) : null,
+      counts: { lastWindow: row.last_window, baseline: row.baseline },
+    };
   },
 
   /** The window's reviews not already removed, oldest first, with the window's first time. */

@@ -28,9 +28,7 @@ export async function reviewWritten(
 ) {
   const fresh = await reviewsStore.upsert(trx, review);
   if (!isNew || !fresh || review.hidden) return;
-  const followers = await notificationsStore.lockFollowers(trx, review.userId);
-  const written = await notificationsStore.insert(trx, {
-    userIds: followers,
+  const written = await notificationsStore.insertForFollowers(trx, review.userId, {
     kind: 'following_review',
     payload: { reviewId: review.id, businessId: review.businessId, rating: review.rating },
     actorId: review.userId,

@@ -74,14 +74,33 @@ export const notificationsStore = {
     );
   },
 
-  /** The followers of `userId`, their notification locks taken. */
-  async lockFollowers(trx: Knex.Transaction, userId: number): Promise<number[]> {
-    const { rows } = await trx.raw<{ rows: { follower_id: number }[] }>(
-      `select f.follower_id, pg_advisory_xact_lock(hashtext('social.notifications'), f.follower_id)
-         from (select follower_id from follows where followee_id = ? order by follower_id) f`,
-      [userId],
+  /**
+   * The same notification for each follower of `followeeId` who has its kind on, in one
+   * statement: each follower's lock (`lockRecipients`) is taken, in ascending order, before
+   * their row draws its id.
+   */
+  async insertForFollowers(
+    trx: Knex.Transaction,
+    followeeId: number,
+    n: { kind: NotificationKind; payload: object; actorId: number | null },
+  ): Promise<Written[]> {
+    const rows = await preparedRows<WrittenRow>(
+      trx,
+      trx.raw(
+        `with locked as materialized (
+           select f.follower_id as user_id,
+                  pg_advisory_xact_lock(hashtext('social.notifications'), f.follower_id)
+             from (select follower_id from follows where followee_id = ? order by follower_id) f
+         )
+         insert into notifications (user_id, kind, payload, actor_id)
+         select r.user_id, r.kind, ?::jsonb, ?
+           from (select user_id, ?::text as kind from locked order by user_id) r
+          where ${KIND_ON}
+         returning id, user_id, kind, created_at`,
+        [followeeId, JSON.stringify(n.payload), n.actorId, n.kind],
+      ),
     );
-    return rows.map((row) => row.follower_id);
+    return rows.map(toWritten);
   },
 
   /**
