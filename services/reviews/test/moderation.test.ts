@@ -60,6 +60,17 @@ async function queueItem(reviewId: number) {
   return ModerationQueueSchema.parse(res.body).find((item) => item.review.id === reviewId);
 }
 
+/** A business flagged for unusual activity at `flaggedAt`, 12 reviews counted. */
+async function flag(businessId: number, flaggedAt: Date) {
+  await world.admin('unusual_activity').insert({
+    business_id: businessId,
+    since: flaggedAt,
+    review_count: 12,
+    flagged_at: flaggedAt,
+    version: 1,
+  });
+}
+
 describe('moderation', () => {
   it('answers 401 to anonymous callers and 403 to members on every moderation call', async () => {
     const member = await world.register();
@@ -256,14 +267,7 @@ describe('moderation', () => {
 
   it('queues a review written while its business is flagged, and counts it in the flag', async () => {
     const businessId = await world.business();
-    const flaggedAt = new Date(Date.now() - 3_600_000);
-    await world.admin('unusual_activity').insert({
-      business_id: businessId,
-      since: flaggedAt,
-      review_count: 12,
-      flagged_at: flaggedAt,
-      version: 1,
-    });
+    await flag(businessId, new Date(Date.now() - 3_600_000));
     const writer = await author();
     const reviewId = (await writer.client.post('/api/reviews', reviewBody(businessId, [groupId])))
       .body.id as number;
@@ -284,13 +288,7 @@ describe('moderation', () => {
       [old, hoursAgo(FLAG_HOURS + 1)],
       [recent, hoursAgo(1)],
     ] as const) {
-      await world.admin('unusual_activity').insert({
-        business_id: businessId,
-        since: flaggedAt,
-        review_count: 12,
-        flagged_at: flaggedAt,
-        version: 1,
-      });
+      await flag(businessId, flaggedAt);
     }
     const sweeper = createActivitySweeper({
       db: world.admin,
