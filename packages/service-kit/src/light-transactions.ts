@@ -21,8 +21,12 @@ import type { Knex } from 'knex';
  * rolled back without an error: a handler that catches a statement's error must not go on.
  */
 
+interface PgResult {
+  rows: unknown[];
+}
+
 interface PgConnection {
-  query(text: string, done: (error: Error | null) => void): void;
+  query(text: string, done: (error: Error | null, result?: PgResult | PgResult[]) => void): void;
 }
 
 interface KnexClient {
@@ -51,10 +55,39 @@ const makeKnex = require('knex/lib/knex-builder/make-knex') as (client: object) 
 const COMPLETED = 'Transaction query already complete';
 const EVENTS = ['start', 'query', 'query-error', 'query-response'];
 
-function send(connection: PgConnection, text: string): Promise<void> {
+/** Sends a simple query; answers the rows of its last statement. */
+function send(connection: PgConnection, text: string): Promise<unknown[]> {
   return new Promise((resolve, reject) => {
-    connection.query(text, (error) => (error ? reject(error) : resolve()));
+    connection.query(text, (error, result) => {
+      if (error) return reject(error);
+      const last = Array.isArray(result) ? result[result.length - 1] : result;
+      resolve(last?.rows ?? []);
+    });
   });
+}
+
+/** The transaction runner of a lightened knex, with its opening statement. */
+const OPENED_WITH = Symbol('transaction opened with');
+
+type OpenedWork<T> = (trx: Knex.Transaction, rows: unknown[]) => Promise<T> | T;
+
+/**
+ * A transaction whose first statement `opening` (a whole SQL text, its values written in as
+ * literals with `escapeLiteral`) travels with its `BEGIN` in one simple query: one round trip
+ * to Postgres fewer than `BEGIN` and then the statement. `work` gets the statement's rows. The
+ * event consumers open every transaction with their inbox claim this way.
+ */
+export function transactionOpenedWith<T>(
+  db: Knex,
+  opening: string,
+  work: (trx: Knex.Transaction, rows: unknown[]) => Promise<T>,
+): Promise<T> {
+  const run = (db as unknown as { [OPENED_WITH]?: (w: OpenedWork<T>, o: string) => Promise<T> })[
+    OPENED_WITH
+  ];
+  if (run) return run(work, opening);
+  // A knex not lightened (knex's own transactions): the statement first, as usual.
+  return db.transaction(async (trx) => work(trx, (await trx.raw(opening)).rows as unknown[]));
 }
 
 /** A client that always uses `connection`, refusing statements while no transaction is open. */
@@ -112,7 +145,7 @@ export function lightenTransactions(db: Knex): void {
   const original = db.transaction.bind(db);
   const byConnection = new WeakMap<PgConnection, Bound>();
 
-  async function run<T>(work: (trx: Knex.Transaction) => Promise<T> | T): Promise<T> {
+  async function run<T>(work: OpenedWork<T>, opening?: string): Promise<T> {
     const connection = await client.acquireConnection();
     let bound = byConnection.get(connection);
     if (!bound) {
@@ -126,10 +159,14 @@ export function lightenTransactions(db: Knex): void {
     // Nobody need listen: a rollback's rejection is the caller's error, thrown below.
     executionPromise.catch(() => undefined);
     try {
-      await send(connection, 'BEGIN').catch((error: unknown) => {
-        settle(false, error);
-        throw error;
-      });
+      const rows = await send(connection, opening ? `BEGIN; ${opening}` : 'BEGIN').catch(
+        async (error: unknown) => {
+          // The opening statement failed inside the transaction its BEGIN opened.
+          if (opening) await send(connection, 'ROLLBACK').catch(() => undefined);
+          settle(false, error);
+          throw error;
+        },
+      );
       bound.open = true;
       const open = bound;
       bound.outer = {
@@ -140,7 +177,7 @@ export function lightenTransactions(db: Knex): void {
       (bound.trx as { executionPromise: Promise<unknown> }).executionPromise = executionPromise;
       let value: T;
       try {
-        value = await work(bound.trx);
+        value = await work(bound.trx, rows);
       } catch (error) {
         bound.open = false;
         await send(connection, 'ROLLBACK').catch(() => undefined);
@@ -165,4 +202,5 @@ export function lightenTransactions(db: Knex): void {
       ? run(work as (trx: Knex.Transaction) => Promise<unknown>)
       : original(work as never, config as never);
   Object.defineProperty(db, 'transaction', { value: transaction, configurable: true });
+  Object.defineProperty(db, OPENED_WITH, { value: run, configurable: true });
 }

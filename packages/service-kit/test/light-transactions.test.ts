@@ -1,5 +1,6 @@
 import { createTestDatabase, type TestDatabase } from '@trustcircle/testing';
-import { afterCommit, createDb, preparedRows, type Knex } from '../src';
+import { Client } from 'pg';
+import { afterCommit, createDb, preparedRows, transactionOpenedWith, type Knex } from '../src';
 
 /** `db.transaction(work)` without knex's per-transaction instance (src/light-transactions.ts). */
 describe('light transactions', () => {
@@ -152,5 +153,68 @@ describe('light transactions', () => {
       { isolationLevel: 'serializable' },
     );
     expect(level).toBe('serializable');
+  });
+
+  describe('opened with a statement (transactionOpenedWith)', () => {
+    const insertE = "insert into marks (name) values ('e') returning name";
+
+    /** The simple queries the pg clients are sent while `work` runs. */
+    async function simpleQueries<T>(work: () => Promise<T>): Promise<string[]> {
+      const sent: string[] = [];
+      const query = Client.prototype.query;
+      const spy = jest.spyOn(Client.prototype, 'query').mockImplementation(function (
+        this: Client,
+        ...args: unknown[]
+      ) {
+        if (typeof args[0] === 'string') sent.push(args[0]);
+        return (query as (...a: unknown[]) => unknown).apply(this, args) as never;
+      });
+      try {
+        await work();
+      } finally {
+        spy.mockRestore();
+      }
+      return sent;
+    }
+
+    it('sends the statement with its BEGIN, in one query, and gives work its rows', async () => {
+      let rows: unknown[] = [];
+      const sent = await simpleQueries(() =>
+        single
+          .transaction(() => undefined)
+          .then(() =>
+            transactionOpenedWith(single, insertE, async (trx, opened) => {
+              rows = opened;
+              await trx('marks').insert({ name: 'f' });
+              expect(await names()).toEqual([]);
+            }),
+          ),
+      );
+      expect(rows).toEqual([{ name: 'e' }]);
+      expect(await names()).toEqual(['e', 'f']);
+      expect(sent).toEqual(['BEGIN', 'COMMIT', `BEGIN; ${insertE}`, 'COMMIT']);
+    });
+
+    it('rolls the statement back with the work when the work throws', async () => {
+      const failure = new Error('refused');
+      await expect(
+        transactionOpenedWith(single, insertE, async () => {
+          throw failure;
+        }),
+      ).rejects.toBe(failure);
+      expect(await names()).toEqual([]);
+    });
+
+    it('fails with the statement’s error, and the connection serves the next transaction', async () => {
+      await db('marks').insert({ name: 'e' });
+      let ran = false;
+      await expect(
+        transactionOpenedWith(single, insertE, async () => void (ran = true)),
+      ).rejects.toThrow(/duplicate key/);
+      expect(ran).toBe(false);
+      // Not left inside the failed transaction: the next one commits.
+      await single.transaction((trx) => trx('marks').insert({ name: 'g' }));
+      expect(await names()).toEqual(['e', 'g']);
+    });
   });
 });

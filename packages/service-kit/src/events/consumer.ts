@@ -5,7 +5,7 @@ import {
   type EventSubject,
 } from '@trustcircle/contracts';
 import { ConsumerEvents, type ConsumerMessages, type JsMsg } from 'nats';
-import type { Knex } from '../db';
+import { transactionOpenedWith, type Knex } from '../db';
 import type { BackgroundWorker } from '../server';
 import { backoffDelay, sleep } from './backoff';
 import { connectedOrAborted, requireNats, type EventsContext } from './context';
@@ -170,8 +170,9 @@ export function createEventConsumer<S extends EventSubject>(
 
   async function applyOneTraced(msg: JsMsg, event: EventEnvelope<S>): Promise<void> {
     try {
-      const applied = await ctx.db.transaction(async (trx) => {
-        if (!(await inboxStore.claim(trx, durable, event.id))) return false;
+      const claim = inboxStore.claimStatement(durable, [event.id]);
+      const applied = await transactionOpenedWith(ctx.db, claim, async (trx, claimed) => {
+        if (claimed.length === 0) return false;
         await handle(trx, event);
         return true;
       });
@@ -250,14 +251,12 @@ export function createEventConsumer<S extends EventSubject>(
     items: { msg: JsMsg; event: EventEnvelope<S> }[],
   ): Promise<boolean> {
     try {
-      const claimed = await ctx.db.transaction(async (trx) => {
-        const ids = new Set(
-          await inboxStore.claimAll(
-            trx,
-            durable,
-            items.map(({ event }) => event.id),
-          ),
-        );
+      const claim = inboxStore.claimStatement(
+        durable,
+        items.map(({ event }) => event.id),
+      );
+      const claimed = await transactionOpenedWith(ctx.db, claim, async (trx, rows) => {
+        const ids = new Set((rows as { event_id: string }[]).map((row) => row.event_id));
         // A redelivery can sit in the same batch as the delivery it repeats: apply it once.
         const events = items.map(({ event }) => event).filter((event) => ids.delete(event.id));
         if (events.length > 0) await handleBatch(trx, events);

@@ -1,36 +1,20 @@
-import { preparedRows, type Knex } from '../db';
+import { escapeLiteral } from 'pg';
+import type { Knex } from '../db';
 
 /** All SQL on the `inbox` table. */
 export const inboxStore = {
   /**
-   * Claims an event for a consumer inside the handler's transaction. `false` means it was
-   * applied before. A concurrent claim of the same id waits on the primary key until the first
-   * transaction ends, so two deliveries racing each other still apply once.
+   * Claims events for a consumer, as one whole statement with its values written in, for
+   * `transactionOpenedWith`: the claim travels with the transaction's `BEGIN`. Its rows are the
+   * `{ event_id }` claimed now; an id missing was applied before. A concurrent claim of the same
+   * id waits on the primary key until the first transaction ends, so two deliveries racing each
+   * other still apply once.
    */
-  async claim(trx: Knex.Transaction, consumer: string, eventId: string): Promise<boolean> {
-    // Prepared, as claimAll: every event every consumer applies is claimed here.
-    const rows = await preparedRows(
-      trx,
-      trx.raw(
-        `insert into inbox (consumer, event_id) values (?, ?)
-         on conflict do nothing returning event_id`,
-        [consumer, eventId],
-      ),
-    );
-    return rows.length === 1;
-  },
-
-  /** `claim` for several events in one statement: answers the ids claimed now. */
-  async claimAll(trx: Knex.Transaction, consumer: string, eventIds: string[]): Promise<string[]> {
-    const rows = await preparedRows<{ event_id: string }>(
-      trx,
-      trx.raw(
-        `insert into inbox (consumer, event_id) select ?, unnest(?::uuid[])
-         on conflict do nothing returning event_id`,
-        [consumer, eventIds],
-      ),
-    );
-    return rows.map((row) => row.event_id);
+  claimStatement(consumer: string, eventIds: string[]): string {
+    const ids = eventIds.map(escapeLiteral).join(', ');
+    return `insert into inbox (consumer, event_id)
+      select ${escapeLiteral(consumer)}, unnest(array[${ids}]::uuid[])
+      on conflict do nothing returning event_id`;
   },
 
   /** Ids older than any possible redelivery are of no more use. */
