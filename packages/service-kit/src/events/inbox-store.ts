@@ -11,9 +11,10 @@ export const inboxStore = {
    * other still apply once.
    */
   claimStatement(consumer: string, eventIds: string[]): string {
-    const ids = eventIds.map(escapeLiteral).join(', ');
-    return `insert into inbox (consumer, event_id)
-      select ${escapeLiteral(consumer)}, unnest(array[${ids}]::uuid[])
+    // A `values` list: Postgres plans it in less time than an `unnest` of an array.
+    const who = escapeLiteral(consumer);
+    const rows = eventIds.map((id) => `(${who}, ${escapeLiteral(id)}::uuid)`).join(', ');
+    return `insert into inbox (consumer, event_id) values ${rows}
       on conflict do nothing returning event_id`;
   },
 
