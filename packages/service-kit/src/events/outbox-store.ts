@@ -12,9 +12,6 @@ export interface OutboxRow {
 
 type Nullable<T> = { [K in keyof T]: T[K] | null };
 
-/** A row of `takeStatement`'s answer. */
-export type TakeAnswer = { granted: boolean } & Nullable<TakenRow>;
-
 /** A row as the relay takes it: with its time, to put it back as it was. */
 export interface TakenRow extends OutboxRow {
   created_at: Date;
@@ -83,10 +80,9 @@ export const outboxStore = {
   },
 
   /**
-   * The statement that takes the oldest rows out of the outbox for one relay round, the round's
-   * transaction opened with it (`transactionOpenedWith`): deleted in that transaction and
-   * answered, so the round costs one statement, sent with its `BEGIN`, instead of a lock, a
-   * read and a delete. A rollback (the publish failed, the relay crashed) puts them all back.
+   * Takes the oldest rows out of the outbox for one relay round: deleted in the round's
+   * transaction and answered, so the round costs one statement instead of a lock, a read and a
+   * delete. A rollback (the publish failed, the relay crashed) puts them all back.
    *
    * One relay at a time per schema: a transaction-scoped advisory lock, released by commit or
    * rollback, so a crashed relay can never leave it held; not granted, nothing is taken, and
@@ -97,25 +93,26 @@ export const outboxStore = {
    * not deleted twice under read committed), where a `select` republished them (the
    * two-replica test catches it).
    */
-  takeStatement(limit: number): string {
-    if (!Number.isSafeInteger(limit) || limit < 1) throw new Error(`invalid batch size ${limit}`);
-    return `with locked as materialized (
-        select pg_try_advisory_xact_lock(hashtext('trustcircle.outbox.' || current_schema()))
-               as granted),
-      taken as (
-        delete from outbox
-         where (select granted from locked)
-           and seq <= (select max(seq) from (select seq from outbox order by seq limit ${limit})
-                       as oldest)
-        returning ${TAKEN_COLUMNS.join(', ')})
-      select locked.granted, taken.* from locked left join taken on true`;
-  },
-
-  /** What `takeStatement` answered: whether the lock was granted, and the rows in `seq` order. */
-  taken(answered: TakeAnswer[]): {
-    granted: boolean;
-    rows: TakenRow[];
-  } {
+  async take(
+    trx: Knex.Transaction,
+    limit: number,
+  ): Promise<{ granted: boolean; rows: TakenRow[] }> {
+    // Prepared: the relay runs it every round, for every event written.
+    const answered = await preparedRows<{ granted: boolean } & Nullable<TakenRow>>(
+      trx,
+      trx.raw(
+        `with locked as materialized (
+           select pg_try_advisory_xact_lock(hashtext('trustcircle.outbox.' || current_schema()))
+                  as granted),
+         taken as (
+           delete from outbox
+            where (select granted from locked)
+              and seq <= (select max(seq) from (select seq from outbox order by seq limit ?) as oldest)
+           returning ${TAKEN_COLUMNS.join(', ')})
+         select locked.granted, taken.* from locked left join taken on true`,
+        [limit],
+      ),
+    );
     const rows = answered.filter((row): row is { granted: boolean } & TakenRow => row.seq !== null);
     // Published in `seq` order: a `returning` list has no order of its own.
     rows.sort((a, b) => (BigInt(a.seq) < BigInt(b.seq) ? -1 : 1));

@@ -4,7 +4,6 @@ import {
   type JetStreamManager,
   type NatsConnection,
 } from 'nats';
-import { transactionOpenedWith } from '../db';
 import { onLocalWake } from '../local-wake';
 import { OUTBOX } from './outbox';
 import type { BackgroundWorker } from '../server';
@@ -13,7 +12,7 @@ import { backoffDelay, sleep } from './backoff';
 import { connectedOrAborted, requireNats, type EventsContext } from './context';
 import { relayMetrics, outboxGauges, streamConsumerGauge } from './metrics';
 import { eventNaming } from './naming';
-import { outboxStore, type OutboxRow, type TakeAnswer } from './outbox-store';
+import { outboxStore, type OutboxRow } from './outbox-store';
 import { ensureStream, streamConfig } from './streams';
 
 export interface RelayOptions {
@@ -157,32 +156,28 @@ export function createOutboxRelay(ctx: EventsContext, options: RelayOptions = {}
   }
 
   async function round(nc: NatsConnection): Promise<Round> {
-    return transactionOpenedWith(
-      db,
-      outboxStore.takeStatement(batchSize),
-      async (trx, answered) => {
-        const { granted, rows } = outboxStore.taken(answered as TakeAnswer[]);
-        if (rows.length === 0) return { granted, acked: 0, failed: 0, full: false };
-        await provision(nc, rows);
-        const js = nc.jetstream();
-        // All publishes in flight at once; JetStream keeps one connection's publishes in order.
-        const results = await Promise.allSettled(
-          rows.map((row) => publishRow(js, naming.wireSubject(row.subject), row)),
-        );
-        const unacked = rows.filter((_, i) => results[i]!.status === 'rejected');
-        await outboxStore.putBack(trx, unacked);
-        for (const [i, row] of rows.entries()) {
-          if (results[i]!.status === 'fulfilled') metrics.published.inc({ subject: row.subject });
-        }
-        const failed = unacked.length;
-        if (failed) {
-          metrics.failed.inc(failed);
-          const firstError = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
-          logger.warn({ err: firstError.reason, failed }, 'outbox publish not acknowledged');
-        }
-        return { granted, acked: rows.length - failed, failed, full: rows.length === batchSize };
-      },
-    );
+    return db.transaction(async (trx) => {
+      const { granted, rows } = await outboxStore.take(trx, batchSize);
+      if (rows.length === 0) return { granted, acked: 0, failed: 0, full: false };
+      await provision(nc, rows);
+      const js = nc.jetstream();
+      // All publishes in flight at once; JetStream keeps one connection's publishes in order.
+      const results = await Promise.allSettled(
+        rows.map((row) => publishRow(js, naming.wireSubject(row.subject), row)),
+      );
+      const unacked = rows.filter((_, i) => results[i]!.status === 'rejected');
+      await outboxStore.putBack(trx, unacked);
+      for (const [i, row] of rows.entries()) {
+        if (results[i]!.status === 'fulfilled') metrics.published.inc({ subject: row.subject });
+      }
+      const failed = unacked.length;
+      if (failed) {
+        metrics.failed.inc(failed);
+        const firstError = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+        logger.warn({ err: firstError.reason, failed }, 'outbox publish not acknowledged');
+      }
+      return { granted, acked: rows.length - failed, failed, full: rows.length === batchSize };
+    });
   }
 
   async function run(): Promise<void> {
