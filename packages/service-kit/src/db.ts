@@ -3,12 +3,11 @@ import knex, { type Knex } from 'knex';
 import { Client, type ClientConfig } from 'pg';
 import { announceChanges, silenceChanges } from './change-notices';
 import { lightenTransactions } from './light-transactions';
-
-export { transactionOpenedWith } from './light-transactions';
 import type { Logger } from './logger';
 import { endSqlSpan, startSqlSpan, traceQueries } from './tracing/sql-span';
 
 export type { Knex };
+export { transactionOpenedWith } from './light-transactions';
 
 export interface DbOptions {
   url: string;

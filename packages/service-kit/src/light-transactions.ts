@@ -75,7 +75,10 @@ type OpenedWork<T> = (trx: Knex.Transaction, rows: unknown[]) => Promise<T> | T;
  * A transaction whose first statement `opening` (a whole SQL text, its values written in as
  * literals with `escapeLiteral`) travels with its `BEGIN` in one simple query: one round trip
  * to Postgres fewer than `BEGIN` and then the statement. `work` gets the statement's rows. The
- * event consumers open every transaction with their inbox claim this way.
+ * event consumers open every transaction with their inbox claim this way. Not prepared, the
+ * statement is planned each time: worth it for a simple one (the claim), not for a complex one
+ * (the relay's take cost Postgres more to plan than the round trip saved). Like `BEGIN`, it
+ * gets no SQL span of its own.
  */
 export function transactionOpenedWith<T>(
   db: Knex,
