@@ -12,16 +12,7 @@ export interface ActivityRow {
   version: number;
 }
 
-/** An `unusual_activity` row read as JSON: its times back to dates. */
-function activityRowOf(json: ActivityRow): ActivityRow {
-  const at = (value: Date | string) => new Date(value);
-  return {
-    ...json,
-    since: at(json.since),
-    flagged_at: at(json.flagged_at),
-    cleared_at: json.cleared_at === null ? null : at(json.cleared_at),
-  };
-}
+type Nullable<T> = { [K in keyof T]: T[K] | null };
 
 /** All SQL on `unusual_activity` and the counts the burst rule reads. */
 export const activityStore = {
@@ -39,22 +30,22 @@ export const activityStore = {
     businessId: number,
     range: { baselineStart: Date; windowStart: Date; at: Date },
   ): Promise<{ active: ActivityRow | null; counts: { lastWindow: number; baseline: number } }> {
+    // The flag's columns null when there is none (an outer join on the one row of counts).
     const { rows } = await trx.raw<{
-      rows: { last_window: number; baseline: number; active: ActivityRow | null }[];
+      rows: ({ last_window: number; baseline: number } & Nullable<ActivityRow>)[];
     }>(
-      `select c.last_window, c.baseline,
-              (select to_jsonb(a) from unusual_activity a
-                where a.business_id = ? and a.cleared_at is null limit 1) as active
+      `select c.last_window, c.baseline, a.*
          from (select count(*) filter (where created_at >= ?)::int as last_window,
                       count(*) filter (where created_at < ?)::int as baseline
                  from reviews
-                where business_id = ? and created_at >= ? and created_at <= ?) c`,
-      [businessId, range.windowStart, range.windowStart, businessId, range.baselineStart, range.at],
+                where business_id = ? and created_at >= ? and created_at <= ?) c
+         left join unusual_activity a on a.business_id = ? and a.cleared_at is null`,
+      [range.windowStart, range.windowStart, businessId, range.baselineStart, range.at, businessId],
     );
-    const row = rows[0]!;
+    const { last_window: lastWindow, baseline, ...flag } = rows[0]!;
     return {
-      active: row.active ? activityRowOf(row.active) : null,
-      counts: { lastWindow: row.last_window, baseline: row.baseline },
+      active: flag.business_id === null ? null : (flag as ActivityRow),
+      counts: { lastWindow, baseline },
     };
   },
 
