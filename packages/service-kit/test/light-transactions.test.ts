@@ -1,4 +1,5 @@
 import { createTestDatabase, type TestDatabase } from '@trustcircle/testing';
+import knex from 'knex';
 import { Client } from 'pg';
 import { afterCommit, createDb, preparedRows, transactionOpenedWith, type Knex } from '../src';
 
@@ -8,10 +9,11 @@ describe('light transactions', () => {
   let db: Knex;
   let single: Knex;
   let observer: Knex;
+  let url: string;
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const url = await database.provision('lighttx');
+    url = await database.provision('lighttx');
     db = createDb({ url, schema: 'lighttx', poolMax: 3 });
     single = createDb({ url, schema: 'lighttx', poolMax: 1 });
     observer = createDb({ url, schema: 'lighttx', poolMax: 1 });
@@ -215,6 +217,31 @@ describe('light transactions', () => {
       // Not left inside the failed transaction: the next one commits.
       await single.transaction((trx) => trx('marks').insert({ name: 'g' }));
       expect(await names()).toEqual(['e', 'g']);
+    });
+
+    it('on a knex createDb did not lighten, runs the statement first in knex’s transaction', async () => {
+      const plain = knex({
+        client: 'pg',
+        connection: url,
+        pool: { min: 0, max: 1 },
+      });
+      try {
+        const rows = await transactionOpenedWith(plain, insertE, async (trx, opened) => {
+          await trx('marks').insert({ name: 'f' });
+          expect(await names()).toEqual([]);
+          return opened;
+        });
+        expect(rows).toEqual([{ name: 'e' }]);
+        expect(await names()).toEqual(['e', 'f']);
+        await expect(
+          transactionOpenedWith(plain, "insert into marks (name) values ('h')", async () => {
+            throw new Error('refused');
+          }),
+        ).rejects.toThrow('refused');
+        expect(await names()).toEqual(['e', 'f']);
+      } finally {
+        await plain.destroy();
+      }
     });
   });
 });

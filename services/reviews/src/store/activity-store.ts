@@ -14,6 +14,9 @@ export interface ActivityRow {
 
 type Nullable<T> = { [K in keyof T]: T[K] | null };
 
+/** A business's flag (its one row) is active until a moderator clears it. */
+const STANDING = 'cleared_at is null';
+
 /** All SQL on `unusual_activity` and the counts the burst rule reads. */
 export const activityStore = {
   async lockBusiness(trx: Knex, businessId: number): Promise<void> {
@@ -39,7 +42,7 @@ export const activityStore = {
                       count(*) filter (where created_at < ?)::int as baseline
                  from reviews
                 where business_id = ? and created_at >= ? and created_at <= ?) c
-         left join unusual_activity a on a.business_id = ? and a.cleared_at is null`,
+         left join unusual_activity a on a.business_id = ? and a.${STANDING}`,
       [range.windowStart, range.windowStart, businessId, range.baselineStart, range.at, businessId],
     );
     const { last_window: lastWindow, baseline, ...flag } = rows[0]!;
@@ -66,7 +69,7 @@ export const activityStore = {
   async active(trx: Knex, businessId: number): Promise<ActivityRow | null> {
     const row = await trx('unusual_activity')
       .where({ business_id: businessId })
-      .whereNull('cleared_at')
+      .whereRaw(STANDING)
       .first();
     return (row as ActivityRow | undefined) ?? null;
   },
@@ -113,6 +116,6 @@ export const activityStore = {
   },
 
   async flaggedBusinesses(db: Knex): Promise<{ business_id: number; flagged_at: Date }[]> {
-    return db('unusual_activity').whereNull('cleared_at').select('business_id', 'flagged_at');
+    return db('unusual_activity').whereRaw(STANDING).select('business_id', 'flagged_at');
   },
 };
