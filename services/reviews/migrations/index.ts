@@ -18,6 +18,7 @@ import { createScopedChangeNotices } from './017_scoped_change_notices';
 import { createScopedReportsAndVoteKeys } from './018_scoped_reports_and_vote_keys';
 import { createBusinessReviewsByTime } from './019_business_reviews_by_time';
 import { keepReviewCardPlans } from './020_review_card_plans_kept';
+import { createFeedRecentTags } from './021_feed_recent_tags';
 
 /** Reviews publishes (outbox) and consumes (inbox) events. */
 export const migrations: Migration[] = [
@@ -41,4 +42,5 @@ export const migrations: Migration[] = [
   createScopedReportsAndVoteKeys,
   createBusinessReviewsByTime,
   keepReviewCardPlans,
+  createFeedRecentTags,
 ];

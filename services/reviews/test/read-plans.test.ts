@@ -84,6 +84,20 @@ describe('review lists keep one plan per connection', () => {
     });
   });
 
+  it('the feed, read by a member of a busy group, is planned once', async () => {
+    await world.admin.transaction(async (trx) => {
+      const page = { before: null, limit: 20 };
+      for (let i = 0; i < 12; i += 1) {
+        expect(await reviewsStore.feedPage(trx, member, page)).toHaveLength(21);
+      }
+      const { rows } = await trx.raw<{ rows: { generic: number; custom: number }[] }>(
+        `select generic_plans::int as generic, custom_plans::int as custom
+           from pg_prepared_statements where statement like '%from memberships%'`,
+      );
+      expect(rows).toEqual([{ custom: 5, generic: 7 }]);
+    });
+  });
+
   it('tells whether the member voted, and a visitor never did', async () => {
     const voter = await world.register();
     const page = { before: null, limit: 20 };
@@ -153,7 +167,7 @@ describe('a page that is a range of reviews', () => {
       "an author's own list",
       (trx) => reviewsStore.userPage(trx, member, page),
       () => ({
-        pattern: 'user_id = \\$1',
+        pattern: 'r\\.user_id = \\$1',
         reader: 'member',
         params: [member, null, null, MAX_ID, member],
       }),
