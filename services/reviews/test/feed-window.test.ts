@@ -7,10 +7,10 @@ import { createReviewsWorld, type ReviewsWorld } from './support/world';
  * is the same as a brute-force read of the member's groups' and own reviews, newest first.
  */
 let world: ReviewsWorld;
-let member: number;
 let expected: number[];
 
-const MEMBER = 4_000_000;
+/** The member whose feed is read. */
+const member = 4_000_000;
 /** Each of the others writes one review (one a business, as the schema wants). */
 const OTHERS = 4_100_000;
 
@@ -23,37 +23,36 @@ beforeAll(async () => {
     await world.group('Quiet'),
     await world.group('Elsewhere'),
   ];
-  member = MEMBER;
   await world.join(member, busy);
   await world.join(member, quiet);
   await world.admin.raw(
     `insert into users (id, username, name, version)
        select u, 'windowed' || u, 'Windowed ' || u, 1
          from (select ?::int as u union all select generate_series(?::int + 1, ?::int + 100)) us`,
-    [MEMBER, OTHERS, OTHERS],
+    [member, OTHERS, OTHERS],
   );
   // Oldest first: the quiet group's reviews, then others' group, the member's own, the busy
   // group's (a few shared with the quiet one too, a few whose tag is hidden), others' again.
   const batches: { count: number; author: number; groups: number[]; hidden?: boolean }[] = [
     { count: 12, author: OTHERS, groups: [quiet] },
     { count: 9, author: OTHERS, groups: [elsewhere] },
-    { count: 5, author: MEMBER, groups: [] },
+    { count: 5, author: member, groups: [] },
     { count: 20, author: OTHERS, groups: [busy] },
     { count: 4, author: OTHERS, groups: [busy, quiet] },
     { count: 3, author: OTHERS, groups: [busy], hidden: true },
     { count: 6, author: OTHERS, groups: [elsewhere] },
-    { count: 2, author: MEMBER, groups: [busy] },
+    { count: 2, author: member, groups: [busy] },
   ];
   let n = 0;
   let own = 0;
   for (const batch of batches) {
     for (let i = 0; i < batch.count; i += 1) {
       n += 1;
-      const mine = batch.author === MEMBER;
+      const mine = batch.author === member;
       const [row] = await world
         .admin('reviews')
         .insert({
-          user_id: mine ? MEMBER : OTHERS + n,
+          user_id: mine ? member : OTHERS + n,
           business_id: businesses[mine ? (own += 1) : 0],
           rating: 4,
           content: `Windowed review number ${n}`,
