@@ -7,6 +7,9 @@ import type { Logger } from './logger';
 import { endSqlSpan, startSqlSpan, traceQueries } from './tracing/sql-span';
 
 export type { Knex };
+
+/** A row's columns as an outer join answers them: every one null when it matched nothing. */
+export type Nullable<T> = { [K in keyof T]: T[K] | null };
 export { transactionOpenedWith } from './light-transactions';
 
 export interface DbOptions {

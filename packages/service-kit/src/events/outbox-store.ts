@@ -1,4 +1,4 @@
-import { preparedRows, type Knex } from '../db';
+import { preparedRows, type Knex, type Nullable } from '../db';
 import type { TraceCarrier } from '../tracing/context';
 
 export interface OutboxRow {
@@ -9,8 +9,6 @@ export interface OutboxRow {
   traceparent: string | null;
   tracestate: string | null;
 }
-
-type Nullable<T> = { [K in keyof T]: T[K] | null };
 
 /** A row as the relay takes it: with its time, to put it back as it was. */
 export interface TakenRow extends OutboxRow {

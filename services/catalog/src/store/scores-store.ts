@@ -163,8 +163,8 @@ export const scoresStore = {
    * A newly counted review (trust-score.ts `addCountedReview`) in one statement: its fact; the
    * business's score, sums, counts, decay reference and the time its group sums are relative
    * to; the review's groups' sums grown by it (a group's row inserted if it has none). The
-   * business's other groups are not written. The caller holds the business's lock, so no other writer adds
-   * a group row meanwhile.
+   * business's other groups are not written. The caller holds the business's lock, so no other
+   * writer adds a group row meanwhile.
    */
   async addReview(
     trx: Knex.Transaction,

@@ -1,4 +1,4 @@
-import type { Knex } from '@trustcircle/service-kit';
+import type { Knex, Nullable } from '@trustcircle/service-kit';
 
 /** Advisory-lock class: one burst evaluation per business at a time. */
 const ACTIVITY_LOCK = 44_001;
@@ -11,8 +11,6 @@ export interface ActivityRow {
   cleared_at: Date | null;
   version: number;
 }
-
-type Nullable<T> = { [K in keyof T]: T[K] | null };
 
 /** A business's flag (its one row) is active until a moderator clears it. */
 const STANDING = 'cleared_at is null';

@@ -15,7 +15,7 @@ import {
 export const REVIEW_UNIQUE_KEY = 'reviews_user_business_key';
 
 /** How many of the newest reviews a feed page looks among first (`feedPage`). */
-export const FEED_WINDOW = 400;
+const FEED_WINDOW = 400;
 
 /** The facts of one review the domain decides on (locked rows come from here). */
 export interface ReviewFacts {
