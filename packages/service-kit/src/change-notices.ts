@@ -39,29 +39,44 @@ export const UNANNOUNCED_TABLES = [
 const TRIGGER = 'tc_changed';
 /** Row triggers do not see a truncate: a statement trigger announces it. */
 const TRUNCATE_TRIGGER = 'tc_changed_truncate';
+/** The function a table announced as the whole schema calls. */
+const WHOLE_SCHEMA = 'tc_announce_change';
+
+export interface AnnounceOptions {
+  /**
+   * The service's tables whose rows no kept read shows (reviews' uploaded photos): a write to
+   * one would end every kept answer of the service for nothing, and anyone allowed that write
+   * could empty them all at its rate. Their triggers, if an earlier release made them, go.
+   */
+  quiet?: readonly string[];
+  /**
+   * The tables the service announces by part (`announceScopedChanges`), all of them: each gets
+   * its part's trigger back if it lost it (a schema silenced by a bulk load that migrated
+   * without announcing), and a table no longer listed is announced as the whole schema again.
+   * Without it, tables announced by part are left as they are.
+   */
+  scoped?: readonly ScopedTable[];
+}
 
 /**
- * Gives every table of `schema` (but the bookkeeping above) a row trigger that NOTIFYs
- * CHANGE_CHANNEL with the schema's name, and a truncate trigger that does the same. A trigger,
- * not a call in each store, because the announcement must cover every write, from any code path
- * (routes, event consumers, jobs, a migration, an operator's SQL), and NOTIFY is transactional:
- * it is delivered at commit, once per transaction however many rows changed, and never after a
- * rollback. A row trigger, so that a statement that changes no row (an upsert that finds its row
- * newer, a delete of nothing) announces nothing and ends nobody's kept answers. Tables added by
- * later migrations get theirs at the next start; the statement triggers of earlier releases are
- * replaced once; tables that have theirs are left alone, so a start takes no lock on them.
- *
- * `quiet`: the service's tables whose rows no kept read shows (reviews' uploaded photos): a
- * write to one would end every kept answer of the service for nothing, and anyone allowed that
- * write could empty them all at its rate. Their triggers, if an earlier release made them, go.
+ * Gives every table of `schema` (but the bookkeeping above and the `quiet` ones) a row trigger
+ * that NOTIFYs CHANGE_CHANNEL with the schema's name (or, for a `scoped` table, the part of it a
+ * row belongs to), and a truncate trigger that announces the schema. A trigger, not a call in
+ * each store, because the announcement must cover every write, from any code path (routes, event
+ * consumers, jobs, a migration, an operator's SQL), and NOTIFY is transactional: it is delivered
+ * at commit, once per transaction however many rows changed, and never after a rollback. A row
+ * trigger, so that a statement that changes no row (an upsert that finds its row newer, a delete
+ * of nothing) announces nothing and ends nobody's kept answers. Tables added by later migrations
+ * get theirs at the next start; the statement triggers of earlier releases are replaced once;
+ * tables that have the right one are left alone, so a start takes no lock on them.
  */
 export async function announceChanges(
   db: Knex,
   schema: string,
-  quiet: readonly string[] = [],
+  { quiet = [], scoped }: AnnounceOptions = {},
 ): Promise<void> {
   await db.raw(
-    `create or replace function ??.tc_announce_change() returns trigger
+    `create or replace function ??.${WHOLE_SCHEMA}() returns trigger
        language plpgsql as $$
        begin
          perform pg_notify('${CHANGE_CHANNEL}', tg_table_schema);
@@ -70,42 +85,73 @@ export async function announceChanges(
     [schema],
   );
   const { rows } = await db.raw<{
-    rows: { name: string; row: boolean | null; truncate: boolean }[];
+    rows: {
+      name: string;
+      row: boolean | null;
+      fn: string | null;
+      source: string | null;
+      truncate: boolean;
+    }[];
   }>(
-    `select c.relname as name, (t.tgtype & 1) = 1 as row,
+    `select c.relname as name, (t.tgtype & 1) = 1 as row, f.proname as fn, f.prosrc as source,
             exists (select 1 from pg_trigger u
                      where u.tgrelid = c.oid and u.tgname = ?) as truncate
        from pg_class c join pg_namespace n on n.oid = c.relnamespace
        left join pg_trigger t on t.tgrelid = c.oid and t.tgname = ?
+       left join pg_proc f on f.oid = t.tgfoid
       where n.nspname = ? and c.relkind in ('r', 'p') and not c.relispartition
         and c.relname <> all(?::text[])`,
     [TRUNCATE_TRIGGER, TRIGGER, schema, UNANNOUNCED_TABLES],
   );
-  for (const { name, row, truncate } of rows) {
+  const byPart = new Map(scoped?.map((table) => [table.table, table]));
+  const missing = [...byPart.keys()].filter((table) => !rows.some((row) => row.name === table));
+  if (missing.length) throw new Error(`announced by part, not in ${schema}: ${missing.join(', ')}`);
+  for (const { name, row, fn, source, truncate } of rows) {
     if (quiet.includes(name)) {
       if (row !== null || truncate) await silence(db, schema, name);
       continue;
     }
-    if (row && truncate) continue;
-    // One transaction: the table is never without its announcement.
-    await db.transaction(async (trx) => {
-      if (row === false) await trx.raw('drop trigger ?? on ??.??', [TRIGGER, schema, name]);
-      if (!row) {
-        await trx.raw(
-          `create trigger ?? after insert or update or delete on ??.??
-             for each row execute function ??.tc_announce_change()`,
-          [TRIGGER, schema, name, schema],
-        );
-      }
-      if (!truncate) {
-        await trx.raw(
-          `create trigger ?? after truncate on ??.??
-             for each statement execute function ??.tc_announce_change()`,
-          [TRUNCATE_TRIGGER, schema, name, schema],
-        );
-      }
-    });
+    const part = byPart.get(name);
+    const wanted = part ? scopedFunction(name) : WHOLE_SCHEMA;
+    // Told which tables are by part, a table announced otherwise is put right.
+    const current = part
+      ? row === true && fn === wanted && source === scopedSource(part)
+      : row === true && (fn === WHOLE_SCHEMA || !scoped);
+    if (part && !current) await createScopedFunction(db, schema, part);
+    if (!current || !truncate) {
+      await replaceRowTrigger(db, schema, name, current ? null : wanted, truncate);
+    }
   }
+}
+
+/**
+ * Gives `table` a row trigger calling `fn` (replacing the one it has; none: keeps it) and, if it
+ * has none, its truncate trigger, in one transaction: the table is never without either.
+ */
+async function replaceRowTrigger(
+  db: Knex,
+  schema: string,
+  table: string,
+  fn: string | null,
+  hasTruncate: boolean,
+): Promise<void> {
+  await db.transaction(async (trx) => {
+    if (fn !== null) {
+      await trx.raw('drop trigger if exists ?? on ??.??', [TRIGGER, schema, table]);
+      await trx.raw(
+        `create trigger ?? after insert or update or delete on ??.??
+           for each row execute function ??.??()`,
+        [TRIGGER, schema, table, schema, fn],
+      );
+    }
+    if (!hasTruncate) {
+      await trx.raw(
+        `create trigger ?? after truncate on ??.??
+           for each statement execute function ??.${WHOLE_SCHEMA}()`,
+        [TRUNCATE_TRIGGER, schema, table, schema],
+      );
+    }
+  });
 }
 
 /**
@@ -145,29 +191,17 @@ export interface ScopedTable {
   keyOf: string;
 }
 
-/**
- * Announces each row written to `table` as `<schema> <scope>:<key>` instead of the schema alone
- * (a truncate still announces the schema): a reader that keeps one part of a service (one
- * business's reviews) keeps it through writes to other parts. A row trigger, as
- * `announceChanges`' are; each distinct payload is delivered once per transaction, at commit.
- * The table's trigger is named as `announceChanges`' is, which therefore leaves it alone. Call
- * it from a migration; `keyOf` must not read anything the writes it announces can leave stale.
- */
-export async function announceScopedChanges(
-  db: Knex,
-  schema: string,
-  { table, scope, keyOf }: ScopedTable,
-): Promise<void> {
-  if (!/^[a-z_][a-z0-9_]*$/.test(scope)) throw new Error(`bad scope ${scope}`);
+const scopedFunction = (table: string) => `tc_announce_${table}`;
+
+/** The body of `table`'s scoped trigger function, as Postgres keeps it (`prosrc`). */
+function scopedSource({ scope, keyOf }: ScopedTable): string {
   const key = (row: 'new' | 'old') => keyOf.replaceAll('$row', row);
   // A row of no known part (a lookup that finds nothing) is announced as the whole schema.
   const notify = (row: 'new' | 'old') => `
            key := ${key(row)};
            perform pg_notify('${CHANGE_CHANNEL}',
                              tg_table_schema || coalesce(' ${scope}:' || key, ''));`;
-  await db.raw(
-    `create or replace function ??.?? () returns trigger language plpgsql
-       set search_path from current as $$
+  return `
        declare key text;
        begin
          if tg_op <> 'INSERT' then ${notify('old')}
@@ -175,17 +209,34 @@ export async function announceScopedChanges(
          if tg_op <> 'DELETE' then ${notify('new')}
          end if;
          return null;
-       end $$`,
-    [schema, `tc_announce_${table}`],
+       end `;
+}
+
+async function createScopedFunction(db: Knex, schema: string, part: ScopedTable): Promise<void> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(part.scope)) throw new Error(`bad scope ${part.scope}`);
+  await db.raw(
+    `create or replace function ??.?? () returns trigger language plpgsql
+       set search_path from current as $$${scopedSource(part)}$$`,
+    [schema, scopedFunction(part.table)],
   );
-  await db.transaction(async (trx) => {
-    await trx.raw(`drop trigger if exists ?? on ??.??`, [TRIGGER, schema, table]);
-    await trx.raw(
-      `create trigger ?? after insert or update or delete on ??.??
-         for each row execute function ??.??()`,
-      [TRIGGER, schema, table, schema, `tc_announce_${table}`],
-    );
-  });
+}
+
+/**
+ * Announces each row written to `table` as `<schema> <scope>:<key>` instead of the schema alone
+ * (a truncate still announces the schema): a reader that keeps one part of a service (one
+ * business's reviews) keeps it through writes to other parts. A row trigger, as
+ * `announceChanges`' are; each distinct payload is delivered once per transaction, at commit.
+ * The table's trigger is named as `announceChanges`' is, which leaves it alone unless told the
+ * tables announced by part (`AnnounceOptions.scoped`: the service's start, which puts it back if
+ * it was lost). `keyOf` must not read anything the writes it announces can leave stale.
+ */
+export async function announceScopedChanges(
+  db: Knex,
+  schema: string,
+  part: ScopedTable,
+): Promise<void> {
+  await createScopedFunction(db, schema, part);
+  await replaceRowTrigger(db, schema, part.table, scopedFunction(part.table), true);
   // Its truncate trigger, and every other table's triggers.
   await announceChanges(db, schema);
 }
@@ -213,7 +264,7 @@ export function scopedChangesMigration(name: string, tables: readonly ScopedTabl
       const schema = await schemaOf(db);
       for (const { table } of tables) {
         await db.raw('drop trigger if exists ?? on ??.??', [TRIGGER, schema, table]);
-        await db.raw('drop function if exists ??.??()', [schema, `tc_announce_${table}`]);
+        await db.raw('drop function if exists ??.??()', [schema, scopedFunction(table)]);
       }
       await announceChanges(db, schema);
     },

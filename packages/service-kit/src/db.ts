@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import knex, { type Knex } from 'knex';
 import { Client, type ClientConfig } from 'pg';
-import { announceChanges, silenceChanges } from './change-notices';
+import { announceChanges, silenceChanges, type AnnounceOptions } from './change-notices';
 import { lightenTransactions } from './light-transactions';
 import type { Logger } from './logger';
 import { endSqlSpan, startSqlSpan, traceQueries } from './tracing/sql-span';
@@ -84,7 +84,7 @@ export async function migrate(
   db: Knex,
   schema: string,
   migrations: Migration[],
-  { announce = false, quiet = [] }: { announce?: boolean; quiet?: readonly string[] } = {},
+  { announce = false, ...options }: { announce?: boolean } & AnnounceOptions = {},
 ): Promise<void> {
   const lock = new Client(connectionOf(db, schema));
   await lock.connect();
@@ -92,7 +92,7 @@ export async function migrate(
     await lock.query(`select pg_advisory_lock(hashtext('trustcircle.migrate.' || $1))`, [schema]);
     await db.migrate.forceFreeMigrationsLock(migratorConfig(schema, migrations));
     await db.migrate.latest(migratorConfig(schema, migrations));
-    if (announce) await announceChanges(db, schema, quiet);
+    if (announce) await announceChanges(db, schema, options);
     else await silenceChanges(db, schema);
   } finally {
     // Ending the session releases the advisory lock.

@@ -17,6 +17,7 @@ import { JwtVerifier } from './auth';
 import { ConfigError, loadConfig, shutdownDrainMs, type BaseServiceConfig } from './config';
 import { createDatabasePools } from './database-pools';
 import { migrate, pingDb, type Knex, type Migration } from './db';
+import type { ScopedTable } from './change-notices';
 import { answerClientErrors, SERVICE_MAX_HEADER_BYTES } from './input';
 import { readJwks } from './jwt-keys';
 import { createLogger, type Logger } from './logger';
@@ -78,6 +79,11 @@ export interface ServiceDefinition<C extends BaseServiceConfig> {
   announcesChanges?: boolean;
   /** Tables whose rows no kept read shows: their writes are not announced (`announceChanges`). */
   quietTables?: readonly string[];
+  /**
+   * Every table whose writes are announced by the part of the service they change (a
+   * business's), as its migrations made them: each start puts back one that lost it.
+   */
+  scopedTables?: readonly ScopedTable[];
   /** The HTTP app, and the background workers that share its state. */
   createApp(ctx: ServiceContext<C>): ServiceParts | Promise<ServiceParts>;
 }
@@ -154,6 +160,7 @@ export async function startService<C extends BaseServiceConfig>(
     await migrate(db, definition.name, definition.migrations, {
       announce: definition.announcesChanges !== false,
       quiet: definition.quietTables,
+      scoped: definition.scopedTables,
     });
   } catch (error) {
     await destroyPools();

@@ -150,7 +150,7 @@ describe('announceChanges', () => {
     await db.raw('create table uploads (id int primary key)');
     await announceChanges(db, 'notices');
     expect(await heardAfter(() => db('uploads').insert({ id: 1 }))).toEqual(['notices']);
-    await announceChanges(db, 'notices', ['uploads']);
+    await announceChanges(db, 'notices', { quiet: ['uploads'] });
     expect(await heardAfter(() => db('uploads').insert({ id: 2 }))).toEqual([]);
     expect(await heardAfter(() => db.raw('truncate uploads'))).toEqual([]);
     // The other tables keep theirs.
@@ -170,6 +170,41 @@ describe('announceChanges', () => {
     // Announcing again puts them back (a service that starts keeping answers).
     await announceChanges(db, 'notices');
     expect(await heardAfter(() => db('marks').insert({ name: 'heard' }))).toEqual(['notices']);
+  });
+
+  it('puts back a table announced by part when told which are, and leaves a right one alone', async () => {
+    await db.raw('create table stalls (id int primary key, shop int)');
+    const stalls = { table: 'stalls', scope: 'shop', keyOf: '$row.shop' };
+    await announceScopedChanges(db, 'notices', stalls);
+    // A bulk load's migration without announcements, then a plain start: the whole schema.
+    await silenceChanges(db, 'notices');
+    await announceChanges(db, 'notices');
+    expect(await heardAfter(() => db('stalls').insert({ id: 1, shop: 7 }))).toEqual(['notices']);
+    // The service's start, told its tables by part.
+    await announceChanges(db, 'notices', { scoped: [stalls] });
+    expect(await heardAfter(() => db('stalls').insert({ id: 2, shop: 8 }))).toEqual([
+      'notices shop:8',
+    ]);
+    expect(await heardAfter(() => db.raw('truncate stalls'))).toEqual(['notices']);
+    const triggers = () =>
+      db.raw<{ rows: { oid: number }[] }>(
+        `select t.oid from pg_trigger t join pg_class c on c.oid = t.tgrelid
+          where c.relname = 'stalls' order by t.oid`,
+      );
+    const before = (await triggers()).rows;
+    await announceChanges(db, 'notices', { scoped: [stalls] });
+    expect((await triggers()).rows).toEqual(before);
+    // Its key changed in a later release: the function follows.
+    await announceChanges(db, 'notices', { scoped: [{ ...stalls, keyOf: '$row.id' }] });
+    expect(await heardAfter(() => db('stalls').insert({ id: 3, shop: 9 }))).toEqual([
+      'notices shop:3',
+    ]);
+    // No longer by part: the whole schema again.
+    await announceChanges(db, 'notices', { scoped: [] });
+    expect(await heardAfter(() => db('stalls').insert({ id: 4, shop: 9 }))).toEqual(['notices']);
+    await expect(
+      announceChanges(db, 'notices', { scoped: [{ ...stalls, table: 'stall' }] }),
+    ).rejects.toThrow('announced by part, not in notices: stall');
   });
 
   it('reads a notice as its service and the part changed', () => {

@@ -7,7 +7,7 @@ import { searchPrefixes } from './005_search_prefix';
 import { createOwners } from './006_owners';
 import { orderGroupScores } from './007_group_scores_order';
 import { storeScoreSums } from './008_score_sums';
-import { announceBusinessChanges } from './009_scoped_change_notices';
+import { announceBusinessChanges, BUSINESS_DETAIL_TABLES } from './009_scoped_change_notices';
 import { referenceGroupSums } from './010_group_sums_reference';
 import { businessWordsOfChangedText } from './011_business_words_of_changed_text';
 
@@ -26,3 +26,6 @@ export const migrations: Migration[] = [
   referenceGroupSums,
   businessWordsOfChangedText,
 ];
+
+/** The tables announced by business (009): the service's start keeps them so. */
+export const scopedTables = BUSINESS_DETAIL_TABLES;

@@ -1,5 +1,5 @@
 import { wordSimilaritySetting, type ServiceDefinition } from '@trustcircle/service-kit';
-import { migrations } from '../migrations';
+import { migrations, scopedTables } from '../migrations';
 import { createCatalogApp } from './app';
 import { CatalogEnvSchema, type CatalogConfig } from './config';
 
@@ -8,6 +8,7 @@ export const catalogService: ServiceDefinition<CatalogConfig> = {
   defaultPort: 4003,
   envSchema: CatalogEnvSchema,
   migrations,
+  scopedTables,
   databaseSettings: (config) => wordSimilaritySetting(config.SEARCH_SIMILARITY),
   createApp: createCatalogApp,
 };

@@ -1,4 +1,4 @@
-import { BUSINESS_SCOPE, scopedChangesMigration } from '@trustcircle/service-kit';
+import { BUSINESS_SCOPE, scopedChangesMigration, type ScopedTable } from '@trustcircle/service-kit';
 
 /** The reviews' business, for the tables whose rows belong to one review. */
 export const businessOfReview = '(select r.business_id from reviews r where r.id = $row.review_id)';
@@ -10,7 +10,7 @@ export const businessOfReview = '(select r.business_id from reviews r where r.id
  * moderation on other businesses. What else a page shows (its authors' and groups' names, the
  * reply's owner) comes from tables announced as the whole service, which end every kept page.
  */
-export const createScopedChangeNotices = scopedChangesMigration('017_scoped_change_notices', [
+export const REVIEW_BUSINESS_TABLES: readonly ScopedTable[] = [
   { table: 'reviews', scope: BUSINESS_SCOPE, keyOf: '$row.business_id' },
   { table: 'helpful_votes', scope: BUSINESS_SCOPE, keyOf: businessOfReview },
   { table: 'review_tags', scope: BUSINESS_SCOPE, keyOf: businessOfReview },
@@ -22,4 +22,9 @@ export const createScopedChangeNotices = scopedChangesMigration('017_scoped_chan
   { table: 'moderation_queue', scope: BUSINESS_SCOPE, keyOf: '$row.business_id' },
   { table: 'moderation_log', scope: BUSINESS_SCOPE, keyOf: '$row.business_id' },
   { table: 'unusual_activity', scope: BUSINESS_SCOPE, keyOf: '$row.business_id' },
-]);
+];
+
+export const createScopedChangeNotices = scopedChangesMigration(
+  '017_scoped_change_notices',
+  REVIEW_BUSINESS_TABLES,
+);

@@ -1,5 +1,5 @@
 import type { ServiceDefinition } from '@trustcircle/service-kit';
-import { migrations } from '../migrations';
+import { migrations, scopedTables } from '../migrations';
 import { createReviewsApp } from './app';
 import { ReviewsEnvSchema, type ReviewsConfig } from './config';
 
@@ -12,5 +12,6 @@ export const reviewsService: ServiceDefinition<ReviewsConfig> = {
   // card carries its photos' names, announced with the review. Announced, each upload ended
   // every kept page of reviews here and in every gateway.
   quietTables: ['photos'],
+  scopedTables,
   createApp: createReviewsApp,
 };

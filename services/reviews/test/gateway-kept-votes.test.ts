@@ -1,4 +1,4 @@
-import { CHANGE_CHANNEL, parseChangeNotice } from '@trustcircle/service-kit';
+import { CHANGE_CHANNEL, parseChangeNotice, silenceChanges } from '@trustcircle/service-kit';
 import type { TestClient } from '@trustcircle/testing';
 import { Client } from 'pg';
 import sharp from 'sharp';
@@ -167,4 +167,20 @@ it("keeps reviews' answers through photo uploads, which announce nothing", async
   );
   expect(rows).toEqual([]);
   await world.admin('reviews').where({ id: shown.reviewId }).update({ helpful_count: 0 });
+});
+
+it('announces votes by business again when it starts on a schema a bulk load silenced', async () => {
+  // The scale loader migrates without announcing (no notice per loaded row), which drops the
+  // triggers 017 and 018 made; the service's start must put them back, not the whole schema's.
+  await silenceChanges(world.admin, 'reviews');
+  await world.stack.stopService('reviews');
+  await world.stack.startServiceAgain('reviews');
+  const { shown, written } = await twoReviewedBusinesses();
+  const voter = await world.sessionFor(940_001);
+  await keptThrough(shown, async () => {
+    expect((await voter.request('PUT', `/api/reviews/${written.reviewId}/helpful`)).status).toBe(
+      200,
+    );
+    await voter.request('DELETE', `/api/reviews/${written.reviewId}/helpful`);
+  });
 });
