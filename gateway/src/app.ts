@@ -31,7 +31,13 @@ import { leaveRoutes } from './routes/leave-routes';
 import { sessionRoutes } from './routes/session-routes';
 import { sessionsListRoutes } from './routes/sessions-list-routes';
 import { plainReads } from './plain-reads';
-import { bodyRules, devOnlyHeaders, dropDevOnlyHeaders, sameOriginOnly } from './security';
+import {
+  bodyRules,
+  devOnlyHeaders,
+  dropDevOnlyHeaders,
+  sameOriginOnly,
+  withFixedHeaders,
+} from './security';
 import { resolveSession } from './session-middleware';
 import { SessionService } from './sessions/session-service';
 import { knexSessionsStore, REVOCATION_CHANNEL } from './store/sessions-store';
@@ -150,7 +156,7 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
     contentSecurityPolicy: contentSecurityPolicy(config.NODE_ENV === 'production'),
   });
   const edge: RequestHandler[] = [
-    securityHeaders,
+    withFixedHeaders(securityHeaders),
     dropDevOnlyHeaders(config.ALLOW_BACKDATED_REVIEWS),
   ];
   const api: RequestHandler[] = [

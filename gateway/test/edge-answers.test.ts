@@ -227,3 +227,29 @@ describe('public reads revalidate and large answers are compressed', () => {
     }
   });
 });
+
+describe("the edge's security headers", () => {
+  const SECURITY = [
+    'content-security-policy',
+    'cross-origin-opener-policy',
+    'cross-origin-resource-policy',
+    'referrer-policy',
+    'strict-transport-security',
+    'x-content-type-options',
+    'x-frame-options',
+  ];
+  const securityOf = (res: TestResponse) =>
+    Object.fromEntries(SECURITY.map((name) => [name, res.headers.get(name)]));
+
+  it("sets helmet's headers on the Express lane's answers (a write, an error) as on a plain read", async () => {
+    const read = securityOf(await stack.client().get('/api/groups'));
+    expect(read['content-security-policy']).toContain("default-src 'self'");
+    expect(read['x-content-type-options']).toBe('nosniff');
+    const write = await member.post('/api/groups', { name: '' });
+    expect(write.status).toBe(400);
+    expect(securityOf(write)).toEqual(read);
+    const refused = await stack.client().post('/api/reviews/1/helpful');
+    expect(refused.status).toBe(401);
+    expect(securityOf(refused)).toEqual(read);
+  });
+});
