@@ -151,12 +151,12 @@ export function createGatewayApp(ctx: ServiceContext<GatewayConfig>): ServicePar
 
   // Every answer's security headers, and what every `/api` request passes before a route or
   // proxy sees it (each write spends on its per-account and per-IP limits here). Named, because
-  // the lanes run the same handlers.
-  const securityHeaders = helmet({
-    contentSecurityPolicy: contentSecurityPolicy(config.NODE_ENV === 'production'),
-  });
+  // the lanes run the same handlers. helmet's headers are read once, here, for both lanes.
+  const securityHeaders = withFixedHeaders(
+    helmet({ contentSecurityPolicy: contentSecurityPolicy(config.NODE_ENV === 'production') }),
+  );
   const edge: RequestHandler[] = [
-    withFixedHeaders(securityHeaders),
+    securityHeaders,
     dropDevOnlyHeaders(config.ALLOW_BACKDATED_REVIEWS),
   ];
   const api: RequestHandler[] = [
