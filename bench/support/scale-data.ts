@@ -21,6 +21,7 @@ export {
   BENCH_PASSWORD,
   BENCH_USERNAME,
   businessesByReviews,
+  groupsByReviews,
   heavyMemberIds,
 } from './scale/bench-users.ts';
 export { SCALE_SERVICES } from './scale/migrate.ts';

@@ -25,3 +25,12 @@ export async function businessesByReviews(db: pg.Client, count: number): Promise
   );
   return result.rows.map((row) => row.id);
 }
+
+/** Group ids by their number of reviews, most first (the most-read group pages). */
+export async function groupsByReviews(db: pg.Client, count: number): Promise<number[]> {
+  const result = await db.query<{ id: number }>(
+    'select id from communities.groups order by review_count desc, id limit $1',
+    [count],
+  );
+  return result.rows.map((row) => row.id);
+}
