@@ -1,6 +1,6 @@
 /**
  * What benches need to find in the scale data: who to sign in as (every user has the same
- * password; user 1 is `bench_user`) and which users and businesses are the busy ones.
+ * password; user 1 is `bench_user`) and which users, businesses and groups are the busy ones.
  */
 import type pg from 'pg';
 
