@@ -63,7 +63,10 @@ export async function run(): Promise<ScenarioResult[]> {
       [path.join(root, 'node_modules/jest/bin/jest.js'), '--config', 'jest.bench.config.js'],
       { cwd: root, stdio: 'inherit', env: { ...process.env, BENCH_RESULT_FILE: file } },
     );
-    const rounds = JSON.parse(readFileSync(file, 'utf8')) as Record<'off' | 'on', Round[]>;
+    const rounds = JSON.parse(readFileSync(file, 'utf8')) as Record<'off' | 'on', Round[]> & {
+      sampler: Record<string, string>;
+    };
+    const sampler = Object.values(rounds.sampler).join(' ');
     const row = (mode: 'off' | 'on') => ({
       'req/s': median(rounds[mode].map((r) => r.rate)),
       'p99 ms': median(rounds[mode].map((r) => r.p99)),
@@ -85,7 +88,7 @@ export async function run(): Promise<ScenarioResult[]> {
       noop,
       { name: 'mixed workload, tracing off', metrics: off },
       {
-        name: 'mixed workload, tracing on (OTLP export)',
+        name: `mixed workload, tracing on (OTLP export, ${sampler})`,
         metrics: {
           ...on,
           'vs off': `${(ratio * 100).toFixed(1)} %`,

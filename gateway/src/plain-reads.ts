@@ -8,7 +8,7 @@ import type { KeptAnswers } from './kept-answers';
 import { hasBody } from './forward';
 import { proxyRoute, type Proxies, type UpstreamRoute } from './proxy';
 import { fixedHeadersOf } from './security';
-import type { SessionService } from './sessions/session-service';
+import type { ResolvedSession, SessionService } from './sessions/session-service';
 
 export interface PlainReadsDeps {
   /** The gateway's Express app: its front handlers' bookkeeping and its `trust proxy`. */
@@ -33,7 +33,7 @@ export interface PlainReadsDeps {
  *
  * For a request of the proxy lane (`laneRouteOf`: its service's route and path). Answers false,
  * having done nothing, for what it leaves to the Express lane: a write or a body,
- * a traced request, a target `canonicalUrl` refuses (the lane answers its error), and a session
+ * a request whose trace is sampled (Express's handlers record its span), a target `canonicalUrl` refuses (the lane answers its error), and a session
  * cookie the cache does not know (only the store can tell, and the lane waits for it).
  */
 export function plainReads(
@@ -42,28 +42,38 @@ export function plainReads(
   const plain = plainRequestsOf(deps.app);
   const clientOf = plainClientOf(deps.app);
   const edgeHeaders = fixedHeadersOf(deps.securityHeaders);
+  const answer = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    route: UpstreamRoute,
+    path: string,
+    session: ResolvedSession | null,
+  ) => {
+    const method = req.method ?? '';
+    const url = req.url ?? '/';
+    for (const name of deps.droppedHeaders) delete req.headers[name];
+    delete req.headers.authorization;
+    const requestId = plain.begin(req, res, proxyRoute(route));
+    for (const [name, value] of edgeHeaders) res.setHeader(name, value);
+    res.setHeader('Cache-Control', cachePolicyFor(method, url, session !== null)!);
+    const tcSession = session ?? undefined;
+    const read = { method, headers: req.headers, originalUrl: url, tcSession };
+    deps.proxies.pass(route, req, res, {
+      session: tcSession,
+      requestId,
+      client: clientOf(req),
+      keepable: deps.kept?.keyOf(read, path),
+    });
+  };
   return (req, res, route, path) => {
     const method = req.method ?? '';
     if ((method !== 'GET' && method !== 'HEAD') || hasBody(req) || !plain.accepts(req)) {
       return false;
     }
-    const url = req.url ?? '/';
     const session = deps.sessions.cached(cookieOf(req.headers.cookie, deps.cookieName));
     if (session === undefined) return false;
     try {
-      for (const name of deps.droppedHeaders) delete req.headers[name];
-      delete req.headers.authorization;
-      const requestId = plain.begin(req, res, proxyRoute(route));
-      for (const [name, value] of edgeHeaders) res.setHeader(name, value);
-      res.setHeader('Cache-Control', cachePolicyFor(method, url, session !== null)!);
-      const tcSession = session ?? undefined;
-      const read = { method, headers: req.headers, originalUrl: url, tcSession };
-      deps.proxies.pass(route, req, res, {
-        session: tcSession,
-        requestId,
-        client: clientOf(req),
-        keepable: deps.kept?.keyOf(read, path),
-      });
+      plain.within(req, answer, req, res, route, path, session);
     } catch (err) {
       // As the Express lane's error handler answers an unknown failure.
       deps.logger.error({ err }, 'unhandled error');

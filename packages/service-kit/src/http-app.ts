@@ -95,9 +95,10 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.response.send = validatedSend;
 
   const metrics = httpMetrics(options.registry);
+  const traceFromCaller = options.traceFromCaller ?? true;
   const front = [
     // First, so that every log line and SQL span of the request is in its trace.
-    serverSpans({ fromCaller: options.traceFromCaller ?? true }),
+    serverSpans({ fromCaller: traceFromCaller }),
     requestLog(app, options.logger),
     metrics.handler,
     compressWhenAccepted,
@@ -106,7 +107,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   ];
   app.use(...front);
   rememberFrontHandlers(app, front);
-  rememberPlainRequests(app, createPlainRequests(options.logger, metrics));
+  rememberPlainRequests(app, createPlainRequests(options.logger, metrics, { traceFromCaller }));
   // The operational endpoints are not the app's: `startService` answers them (health.ts).
   if (options.jsonBody !== false) app.use(jsonBodyParser(options.bodyLimit));
   options.routes(app);

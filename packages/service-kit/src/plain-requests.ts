@@ -5,7 +5,8 @@ import { targetProblem } from './input';
 import type { Logger } from './logger';
 import type { HttpMetrics } from './metrics';
 import { logAnswered, REQUEST_ID_HEADER, requestIdOf } from './request-log';
-import { serverSpansEnabled } from './tracing/server-span';
+import { context } from '@opentelemetry/api';
+import { requestTrace } from './tracing/server-span';
 
 /**
  * What createHttpApp's front handlers do for every request, for one an app answers without
@@ -15,10 +16,16 @@ import { serverSpansEnabled } from './tracing/server-span';
  */
 export interface PlainRequests {
   /**
-   * Whether `req` may be answered plainly: no span to open (tracing off) and a target
-   * `canonicalUrl` would accept. Otherwise the app's Express handlers answer it (and its error).
+   * Whether `req` may be answered plainly: a target `canonicalUrl` would accept, and no span
+   * to record (tracing off, or a trace the sampler did not keep: most of them in production).
+   * Otherwise the app's Express handlers answer it (and its error, and record its span).
    */
   accepts(req: IncomingMessage): boolean;
+  /**
+   * Runs the plain answer in the request's trace (as `serverSpans` runs Express's handlers),
+   * so that a call it makes carries the sampler's decision on (`traceHeaders`).
+   */
+  within<A extends unknown[], T>(req: IncomingMessage, answer: (...args: A) => T, ...args: A): T;
   /**
    * Starts its bookkeeping: its id (answered in X-Request-Id, as the front handlers do), its
    * answer compressed when the client accepts it (and the service did not), and the log line
@@ -27,9 +34,19 @@ export interface PlainRequests {
   begin(req: IncomingMessage, res: ServerResponse, route: string): string;
 }
 
-export function createPlainRequests(logger: Logger, metrics: HttpMetrics): PlainRequests {
+export function createPlainRequests(
+  logger: Logger,
+  metrics: HttpMetrics,
+  { traceFromCaller }: { traceFromCaller: boolean },
+): PlainRequests {
   return {
-    accepts: (req) => !serverSpansEnabled() && targetProblem(req.url ?? '') === null,
+    accepts: (req) =>
+      targetProblem(req.url ?? '') === null &&
+      requestTrace(req, traceFromCaller)?.span.isRecording() !== true,
+    within(req, answer, ...args) {
+      const found = requestTrace(req, traceFromCaller);
+      return found ? context.with(found.context, answer, undefined, ...args) : answer(...args);
+    },
     begin(req, res, route) {
       const id = requestIdOf(req);
       res.setHeader(REQUEST_ID_HEADER, id);

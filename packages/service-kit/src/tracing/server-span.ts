@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import {
   context,
   propagation,
@@ -5,6 +6,9 @@ import {
   SpanKind,
   SpanStatusCode,
   trace,
+  type Context,
+  type Span,
+  type Tracer,
 } from '@opentelemetry/api';
 import type { RequestHandler } from 'express';
 import { routeTemplate } from '../route-template';
@@ -13,41 +17,62 @@ import { activeTraceCarrier } from './context';
 /** The operational endpoints: probed every few seconds, never worth a trace. */
 const UNTRACED_PATHS = new Set(['/livez', '/healthz', '/readyz', '/metrics']);
 
-let enabled = false;
+let tracer: Tracer | null = null;
 
-/** Called by the SDK's start: until then (tracing off) the middleware is a plain `next()`. */
+/** Called by the SDK's start: until then (tracing off) requests get no span at all. */
 export function enableServerSpans(): void {
-  enabled = true;
+  tracer = trace.getTracer('@trustcircle/service-kit');
 }
 
-/** Whether requests get a span (the SDK started): a request answered without Express then may not. */
-export function serverSpansEnabled(): boolean {
-  return enabled;
+/** A request's SERVER span and the context its handlers run in. */
+export interface RequestTrace {
+  span: Span;
+  context: Context;
+}
+
+const requestTraces = new WeakMap<IncomingMessage, RequestTrace>();
+
+/**
+ * The request's SERVER span, child of the caller's W3C `traceparent` (`fromCaller`), started
+ * once however often it is asked for (Express's request is Node's, re-prototyped): a lane that
+ * answers without Express reads its sampling decision first, and a sampled request it leaves
+ * to Express is recorded there under the same span. Null when tracing is off and for the
+ * operational endpoints.
+ */
+export function requestTrace(req: IncomingMessage, fromCaller: boolean): RequestTrace | null {
+  if (!tracer) return null;
+  const url = req.url ?? '/';
+  const query = url.indexOf('?');
+  const path = query === -1 ? url : url.slice(0, query);
+  if (UNTRACED_PATHS.has(path)) return null;
+  let found = requestTraces.get(req);
+  if (!found) {
+    const parent = fromCaller ? propagation.extract(ROOT_CONTEXT, req.headers) : ROOT_CONTEXT;
+    const method = req.method ?? '';
+    // No sampler of ours reads attributes: set only on a span that records them, since most
+    // requests' spans (nine in ten in production) are not sampled.
+    const span = tracer.startSpan(method, { kind: SpanKind.SERVER }, parent);
+    if (span.isRecording()) span.setAttributes({ 'http.request.method': method, 'url.path': path });
+    found = { span, context: trace.setSpan(parent, span) };
+    requestTraces.set(req, found);
+  }
+  return found;
 }
 
 /**
- * One SERVER span per request, child of the caller's W3C `traceparent` (`fromCaller`), named by the route
- * template once express has matched it (`POST /api/reviews`). In place of the http
- * instrumentation, which computed a dozen attributes before any sampling decision and bound
- * every listener of the request and response to the context: 30 % of a request's CPU
- * (docs/performance.md, "Tracing overhead").
+ * One SERVER span per request (`requestTrace`), named by the route template once express has
+ * matched it (`POST /api/reviews`). In place of the http instrumentation, which computed a
+ * dozen attributes before any sampling decision and bound every listener of the request and
+ * response to the context: 30 % of a request's CPU (docs/performance.md, "Tracing overhead").
  */
 export function serverSpans({ fromCaller }: { fromCaller: boolean }): RequestHandler {
-  const tracer = trace.getTracer('@trustcircle/service-kit');
   return (req, res, next) => {
-    if (!enabled || UNTRACED_PATHS.has(req.path)) return next();
-    const parent = fromCaller ? propagation.extract(ROOT_CONTEXT, req.headers) : ROOT_CONTEXT;
-    const span = tracer.startSpan(
-      req.method,
-      {
-        kind: SpanKind.SERVER,
-        attributes: { 'http.request.method': req.method, 'url.path': req.path },
-      },
-      parent,
-    );
+    const found = requestTrace(req, fromCaller);
+    if (!found) return next();
+    const { span } = found;
     // Not sampled: nothing will be recorded, but the span still carries the decision onwards
     // (the services' parent-based samplers follow it), so only the bookkeeping is skipped.
-    if (!span.isRecording()) return context.with(trace.setSpan(parent, span), next);
+    if (!span.isRecording()) return context.with(found.context, next);
     let ended = false;
     const end = () => {
       if (ended) return;
@@ -63,7 +88,7 @@ export function serverSpans({ fromCaller }: { fromCaller: boolean }): RequestHan
     };
     res.once('finish', end);
     res.once('close', end);
-    context.with(trace.setSpan(parent, span), next);
+    context.with(found.context, next);
   };
 }
 
