@@ -4,9 +4,10 @@
  * processes, development settings, on a private Postgres and NATS): one without
  * OTEL_EXPORTER_OTLP_ENDPOINT (tracing off: the SDK is never loaded), one exporting the traces
  * production's sampler keeps (`benchSampler`) to an OTLP/HTTP sink in this process. Three
- * interleaved rounds of the same mixed workload on each (off, on, then on, off, …): a closed loop of member reads through the gateway while a
- * steady 30/s of writes (reviews, helpful votes, joins and leaves) makes events flow through
- * outboxes, NATS and every consumer. Reported: medians of the rounds.
+ * interleaved rounds of the same mixed workload on each (off, on, then on, off, …): a closed
+ * loop of member reads through the gateway while a steady 30/s of writes (reviews, helpful
+ * votes, joins and leaves) makes events flow through outboxes, NATS and every consumer.
+ * Reported: medians of the rounds.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -32,9 +32,11 @@ export interface PlainReadsDeps {
  * "Twenty-second session"); gateway/test/lanes.test.ts checks both answer alike.
  *
  * For a request of the proxy lane (`laneRouteOf`: its service's route and path). Answers false,
- * having done nothing, for what it leaves to the Express lane: a write or a body,
- * a request whose trace is sampled (Express's handlers record its span), a target `canonicalUrl` refuses (the lane answers its error), and a session
- * cookie the cache does not know (only the store can tell, and the lane waits for it).
+ * having done nothing, for what it leaves to the Express lane: a write or a body, a request
+ * whose trace is sampled (Express's handlers record its span), a target `canonicalUrl` refuses
+ * (the lane answers its error), and a session cookie the cache does not know (only the store
+ * can tell, and the lane waits for it). An unsampled read is answered in its trace's context,
+ * so the forward passes the sampler's decision on.
  */
 export function plainReads(
   deps: PlainReadsDeps,

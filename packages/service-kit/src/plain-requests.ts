@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { context } from '@opentelemetry/api';
 import type { Express, Request, Response } from 'express';
 import { compressWhenAccepted } from './compress';
 import { targetProblem } from './input';
 import type { Logger } from './logger';
 import type { HttpMetrics } from './metrics';
 import { logAnswered, REQUEST_ID_HEADER, requestIdOf } from './request-log';
-import { context } from '@opentelemetry/api';
 import { requestTrace } from './tracing/server-span';
 
 /**

@@ -9,6 +9,7 @@ import {
   ParentBasedSampler,
   SimpleSpanProcessor,
   TracerProvider,
+  type Sampler,
 } from '@opentelemetry/sdk-trace';
 import pino from 'pino';
 import { Registry } from 'prom-client';
@@ -23,8 +24,17 @@ import { enableServerSpans } from '../src/tracing/server-span';
 describe('the plain lane with tracing on', () => {
   const exporter = new InMemorySpanExporter();
   // Parent-based, as production runs: the caller's `traceparent` flag decides, deterministically.
+  const parentBased = new ParentBasedSampler({ root: new AlwaysOnSampler() });
+  let decisions = 0;
+  const sampler: Sampler = {
+    shouldSample: (...args) => {
+      decisions += 1;
+      return parentBased.shouldSample(...args);
+    },
+    toString: () => 'counted',
+  };
   const provider = new TracerProvider({
-    sampler: new ParentBasedSampler({ root: new AlwaysOnSampler() }),
+    sampler,
     spanProcessors: [new SimpleSpanProcessor({ exporter })],
   });
   let server: Server;
@@ -60,7 +70,10 @@ describe('the plain lane with tracing on', () => {
     await new Promise((resolve) => server.close(resolve));
     await provider.shutdown();
   });
-  beforeEach(() => exporter.reset());
+  beforeEach(() => {
+    exporter.reset();
+    decisions = 0;
+  });
 
   const TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
   const read = async (flags: '00' | '01') => {
@@ -76,6 +89,7 @@ describe('the plain lane with tracing on', () => {
     expect(answer.lane).toBe('plain');
     expect(answer.passedOn.traceparent).toMatch(new RegExp(`^00-${TRACE}-[0-9a-f]{16}-00$`));
     expect(exporter.getFinishedSpans()).toHaveLength(0);
+    expect(decisions).toBe(1);
   });
 
   it('leaves a sampled read to Express, which records one SERVER span under the same trace', async () => {
@@ -84,7 +98,8 @@ describe('the plain lane with tracing on', () => {
     expect(answer.passedOn.traceparent).toMatch(new RegExp(`^00-${TRACE}-[0-9a-f]{16}-01$`));
     const spans = exporter.getFinishedSpans();
     expect(spans.map((span) => span.name)).toEqual(['GET /read']);
-    // The span the plain lane's decision started is the one recorded, and the one passed on.
     expect(answer.passedOn.traceparent).toContain(spans[0]!.spanContext().spanId);
+    // The span whose decision sent it to Express is the one Express recorded: sampled once.
+    expect(decisions).toBe(1);
   });
 });
