@@ -41,12 +41,13 @@ const requestTraces = new WeakMap<IncomingMessage, RequestTrace>();
  */
 export function requestTrace(req: IncomingMessage, fromCaller: boolean): RequestTrace | null {
   if (!tracer) return null;
-  const url = req.url ?? '/';
-  const query = url.indexOf('?');
-  const path = query === -1 ? url : url.slice(0, query);
-  if (UNTRACED_PATHS.has(path)) return null;
+  // Asked twice by the plain lane (`accepts`, `within`): the second time is one lookup.
   let found = requestTraces.get(req);
   if (!found) {
+    const url = req.url ?? '/';
+    const query = url.indexOf('?');
+    const path = query === -1 ? url : url.slice(0, query);
+    if (UNTRACED_PATHS.has(path)) return null;
     const parent = fromCaller ? propagation.extract(ROOT_CONTEXT, req.headers) : ROOT_CONTEXT;
     const method = req.method ?? '';
     // No sampler of ours reads attributes: set only on a span that records them, since most
