@@ -189,22 +189,39 @@ export interface ScopedTable {
    * or a lookup from it); a null key announces the whole schema.
    */
   keyOf: string;
+  /**
+   * `keyOf` looks the key up on the row's owner (its review), a row of a table announced by part
+   * whose deletion cascades to this one. A row deleted with its owner finds no owner, and
+   * announces nothing: the owner's deletion announced the part. Else each of them announced the
+   * whole schema, and anyone who may delete what they wrote ended every kept answer of the
+   * service at that rate.
+   */
+  owned?: boolean;
 }
 
 const scopedFunction = (table: string) => `tc_announce_${table}`;
 
 /** The body of `table`'s scoped trigger function, as Postgres keeps it (`prosrc`). */
-function scopedSource({ scope, keyOf }: ScopedTable): string {
+function scopedSource({ scope, keyOf, owned = false }: ScopedTable): string {
   const key = (row: 'new' | 'old') => keyOf.replaceAll('$row', row);
   // A row of no known part (a lookup that finds nothing) is announced as the whole schema.
   const notify = (row: 'new' | 'old') => `
            key := ${key(row)};
            perform pg_notify('${CHANGE_CHANNEL}',
                              tg_table_schema || coalesce(' ${scope}:' || key, ''));`;
+  // An owned row deleted without its owner went with it (see `owned`).
+  const before = owned
+    ? `
+           key := ${key('old')};
+           if key is not null or tg_op = 'UPDATE' then
+             perform pg_notify('${CHANGE_CHANNEL}',
+                               tg_table_schema || coalesce(' ${scope}:' || key, ''));
+           end if;`
+    : notify('old');
   return `
        declare key text;
        begin
-         if tg_op <> 'INSERT' then ${notify('old')}
+         if tg_op <> 'INSERT' then ${before}
          end if;
          if tg_op <> 'DELETE' then ${notify('new')}
          end if;

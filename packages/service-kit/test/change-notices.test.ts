@@ -146,6 +146,58 @@ describe('announceChanges', () => {
     expect(await heardAfter(() => db.raw('truncate notes'))).toEqual(['notices']);
   });
 
+  it("announces an owned row deleted with its owner as the owner's part alone", async () => {
+    await db.raw('create table carts (id int primary key, shop int)');
+    await db.raw(
+      'create table lines (id int primary key, cart_id int references carts on delete cascade)',
+    );
+    const lines = {
+      table: 'lines',
+      scope: 'shop',
+      keyOf: '(select c.shop from carts c where c.id = $row.cart_id)',
+    };
+    await announceScopedChanges(db, 'notices', {
+      table: 'carts',
+      scope: 'shop',
+      keyOf: '$row.shop',
+    });
+    await announceScopedChanges(db, 'notices', lines);
+    await heardAfter(async () => {
+      await db('carts').insert([
+        { id: 1, shop: 10 },
+        { id: 2, shop: 20 },
+      ]);
+      await db('lines').insert([
+        { id: 1, cart_id: 1 },
+        { id: 2, cart_id: 2 },
+      ]);
+    });
+    // Not owned: the line deleted with its cart finds no cart, and announces the whole schema.
+    expect(await heardAfter(() => db('carts').delete().where({ id: 1 }))).toEqual([
+      'notices shop:10',
+      'notices',
+    ]);
+    await announceScopedChanges(db, 'notices', { ...lines, owned: true });
+    expect(await heardAfter(() => db('carts').delete().where({ id: 2 }))).toEqual([
+      'notices shop:20',
+    ]);
+    // An owned row with its owner is announced as before; one of no known part written, too.
+    await heardAfter(() => db('carts').insert({ id: 3, shop: 30 }));
+    expect(await heardAfter(() => db('lines').insert({ id: 3, cart_id: 3 }))).toEqual([
+      'notices shop:30',
+    ]);
+    expect(await heardAfter(() => db('lines').delete().where({ id: 3 }))).toEqual([
+      'notices shop:30',
+    ]);
+    await heardAfter(() => db.raw('alter table lines drop constraint lines_cart_id_fkey'));
+    expect(await heardAfter(() => db('lines').insert({ id: 4, cart_id: 99 }))).toEqual(['notices']);
+    expect(await heardAfter(() => db('lines').update({ id: 5 }).where({ id: 4 }))).toEqual([
+      'notices',
+    ]);
+    // Deleted after its owner went, it shows nowhere: nothing is announced.
+    expect(await heardAfter(() => db('lines').delete().where({ id: 5 }))).toEqual([]);
+  });
+
   it('announces nothing for a quiet table, and drops the announcements it had', async () => {
     await db.raw('create table uploads (id int primary key)');
     await announceChanges(db, 'notices');

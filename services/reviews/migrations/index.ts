@@ -14,14 +14,12 @@ import { createFormerMembers } from './013_former_members';
 import { createEditedAt } from './014_edited_at';
 import { createFollows } from './015_follows';
 import { createReplies } from './016_replies';
-import { createScopedChangeNotices, REVIEW_BUSINESS_TABLES } from './017_scoped_change_notices';
-import {
-  createScopedReportsAndVoteKeys,
-  REPORT_AND_KEY_TABLES,
-} from './018_scoped_reports_and_vote_keys';
+import { createScopedChangeNotices } from './017_scoped_change_notices';
+import { createScopedReportsAndVoteKeys } from './018_scoped_reports_and_vote_keys';
 import { createBusinessReviewsByTime } from './019_business_reviews_by_time';
 import { keepReviewCardPlans } from './020_review_card_plans_kept';
 import { createFeedRecentTags } from './021_feed_recent_tags';
+import { announceOwnedRows, BUSINESS_TABLES } from './022_owned_rows_deleted_quietly';
 
 /** Reviews publishes (outbox) and consumes (inbox) events. */
 export const migrations: Migration[] = [
@@ -46,10 +44,8 @@ export const migrations: Migration[] = [
   createBusinessReviewsByTime,
   keepReviewCardPlans,
   createFeedRecentTags,
+  announceOwnedRows,
 ];
 
-/** The tables announced by business (017, 018): the service's start keeps them so. */
-export const scopedTables: readonly ScopedTable[] = [
-  ...REVIEW_BUSINESS_TABLES,
-  ...REPORT_AND_KEY_TABLES,
-];
+/** The tables announced by business (017, 018, 022): the service's start keeps them so. */
+export const scopedTables: readonly ScopedTable[] = BUSINESS_TABLES;

@@ -144,6 +144,30 @@ it("keeps other businesses' answers through a report and a keyed toggle, and ann
   await world.admin('reviews').where({ id: shown.reviewId }).update({ helpful_count: 0 });
 });
 
+it("ends only the written business's kept answers with a new review, its edit and its deletion", async () => {
+  const { shown } = await twoReviewedBusinesses();
+  const author = await world.member();
+  const written = await world.business();
+  await keptThrough(shown, async () => {
+    const created = await author.client.post('/api/reviews', reviewBody(written, [author.groupId]));
+    expect(created.status).toBe(201);
+    expect(created.headers.get('tc-changed-parts')).toBeNull();
+    const path = `/api/reviews/${created.body.id as number}`;
+    expect((await author.client.patch(path, { rating: 3 })).status).toBe(200);
+    expect((await author.client.request('DELETE', path)).status).toBe(204);
+  });
+
+  // A new review of this business ends its kept answer as the review's answer leaves.
+  const created = await author.client.post(
+    '/api/reviews',
+    reviewBody(shown.businessId, [author.groupId]),
+  );
+  expect(created.status).toBe(201);
+  const page = await reader().get(`/api/businesses/${shown.businessId}/reviews`);
+  expect((page.body as { id: number }[])[0]?.id).toBe(created.body.id);
+  await world.admin('reviews').where({ id: shown.reviewId }).update({ helpful_count: 0 });
+});
+
 it("keeps reviews' answers through photo uploads, which announce nothing", async () => {
   const { shown } = await twoReviewedBusinesses();
   const uploader = await world.sessionFor(940_001);

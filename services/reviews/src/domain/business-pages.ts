@@ -6,8 +6,12 @@ import { reviewsStore } from '../store/reviews-store';
 /** A business's page as kept: its cards as everyone sees them, and who voted for which. */
 export interface KeptPage {
   cards: readonly SharedCard[];
-  /** Each voter's voted reviews of the page; null when too many to keep (a member's is read whole). */
-  votes: ReadonlyMap<number, readonly number[]> | null;
+  /**
+   * Each card's voters, ascending; null when a card has too many to keep (a member's page is
+   * then read whole). A typed array a card: a map of voters to their voted cards cost some 60
+   * bytes a vote, and the business pages of the mixed workload outgrew KEPT_PAGES_MB.
+   */
+  voters: readonly Int32Array[] | null;
 }
 
 export type KeptBusinessPages = KeptWhileUnchanged<KeptPage>;
@@ -15,31 +19,35 @@ export type KeptBusinessPages = KeptWhileUnchanged<KeptPage>;
 /** Voters of one review kept at most; a page with a review of more is read whole for members. */
 const MOST_KEPT_VOTERS = 200;
 
-const NO_VOTES: readonly number[] = [];
-
 /** What a kept page weighs: its cards' text, a little for each row's other fields, its votes. */
 export const sizeOfPage = (page: KeptPage): number => {
   let bytes = 0;
   for (const card of page.cards) bytes += card.card.length + (card.reply?.length ?? 0) + 64;
-  for (const voted of page.votes?.values() ?? []) bytes += 48 + 8 * voted.length;
+  for (const voters of page.voters ?? []) bytes += 64 + voters.byteLength;
   return bytes;
 };
 
-/** Each voter's voted reviews among `rows`; null when one has more voters than are kept. */
-function votersByUser(
-  rows: readonly { id: number; voters: readonly number[] }[],
+/** Each row's voters, ascending; null when one has more than are kept. */
+export function votersOf(
+  rows: readonly { voters: readonly number[] }[],
   mostVoters: number,
-): Map<number, number[]> | null {
-  const byUser = new Map<number, number[]>();
-  for (const { id, voters } of rows) {
-    if (voters.length > mostVoters) return null;
-    for (const voter of voters) {
-      const voted = byUser.get(voter);
-      if (voted) voted.push(id);
-      else byUser.set(voter, [id]);
-    }
+): Int32Array[] | null {
+  if (rows.some(({ voters }) => voters.length > mostVoters)) return null;
+  return rows.map(({ voters }) => Int32Array.from(voters).sort());
+}
+
+/** Whether `voter` is among `voters` (ascending). */
+export function votedAmong(voters: Int32Array, voter: number): boolean {
+  let low = 0;
+  let high = voters.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const found = voters[middle]!;
+    if (found === voter) return true;
+    if (found < voter) low = middle + 1;
+    else high = middle - 1;
   }
-  return byUser;
+  return false;
 }
 
 /**
@@ -61,7 +69,7 @@ export function businessPages(
   const load = async (businessId: number, page: PageArgs): Promise<KeptPage> => {
     const rows = await reviewsStore.businessCards(db, businessId, page, mostKeptVoters);
     const cards = rows.map(({ voters: _voters, ...card }) => card);
-    return { cards, votes: votersByUser(rows, mostKeptVoters) };
+    return { cards, voters: votersOf(rows, mostKeptVoters) };
   };
 
   return async (
@@ -82,8 +90,8 @@ export function businessPages(
     );
     if (viewerId === null) return shown.cards.map((card) => viewOf(card, false));
     // Too many votes to keep: a member's page is read whole, as it was before any keeping.
-    if (!shown.votes) return reviewsStore.businessPage(db, businessId, page, viewerId);
-    const voted = shown.votes.get(viewerId) ?? NO_VOTES;
-    return shown.cards.map((card) => viewOf(card, voted.includes(card.id)));
+    const { voters } = shown;
+    if (!voters) return reviewsStore.businessPage(db, businessId, page, viewerId);
+    return shown.cards.map((card, i) => viewOf(card, votedAmong(voters[i]!, viewerId)));
   };
 }

@@ -226,11 +226,12 @@ export function createReviews({ db, keptPages }: ReviewsDeps) {
       return view(id, userId);
     },
 
+    /** The edited review, and its business (the one part of reviews an edit changes). */
     async update(
       userId: number,
       reviewId: number,
       input: UpdateReviewRequest,
-    ): Promise<ReviewJson> {
+    ): Promise<{ review: ReviewJson; businessId: number }> {
       const current = await reviewsStore.find(db, reviewId);
       if (!visible(current)) throw notFound(REVIEW_NOT_FOUND);
       if (current.userId !== userId) throw forbidden(REVIEW_NOT_AUTHOR);
@@ -248,15 +249,16 @@ export function createReviews({ db, keptPages }: ReviewsDeps) {
         if (input.photos) await attachPhotos(trx, reviewId, userId, input.photos);
         await publishReview(trx, 'reviews.review.updated', facts);
       });
-      return view(reviewId, userId);
+      return { review: await view(reviewId, userId), businessId: current.businessId };
     },
 
     /**
      * The author takes their review down for good, whatever its moderation status (the
-     * moderation log keeps its decisions); scores and group counts follow the event.
+     * moderation log keeps its decisions); scores and group counts follow the event. Answers
+     * the review's business.
      */
-    async remove(userId: number, reviewId: number): Promise<void> {
-      await db.transaction(async (trx) => {
+    async remove(userId: number, reviewId: number): Promise<number> {
+      return db.transaction(async (trx) => {
         const locked = await reviewsStore.lock(trx, reviewId);
         if (!locked) throw notFound(REVIEW_NOT_FOUND);
         if (locked.userId !== userId) throw forbidden(REVIEW_DELETE_NOT_AUTHOR);
@@ -264,6 +266,7 @@ export function createReviews({ db, keptPages }: ReviewsDeps) {
         const { id, businessId, version } = facts;
         await publish(trx, 'reviews.review.deleted', { id, businessId, version });
         await leaversStore.deleteReview(trx, reviewId);
+        return businessId;
       });
     },
 

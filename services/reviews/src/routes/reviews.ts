@@ -68,7 +68,9 @@ export function reviewRoutes(
   router.post('/', requireUser, async (req, res) => {
     const input = parseBody(CreateReviewRequestSchema, req);
     const at = writtenAt(req.get(REVIEW_WRITTEN_AT_HEADER), allowBackdating);
-    sendJsonText(res.status(201), await reviews.create(currentUserId(req), input, at));
+    const review = await reviews.create(currentUserId(req), input, at);
+    changedBusinessOnly(res, input.businessId);
+    sendJsonText(res.status(201), review);
   });
 
   router.get('/feed', requireUser, async (req, res) => {
@@ -99,12 +101,14 @@ export function reviewRoutes(
   router.patch('/:id', requireUser, async (req, res) => {
     const id = reviewId(req);
     const input = parseBody(UpdateReviewRequestSchema, req);
-    sendJsonText(res, await reviews.update(currentUserId(req), id, input));
+    const { review, businessId } = await reviews.update(currentUserId(req), id, input);
+    changedBusinessOnly(res, businessId);
+    sendJsonText(res, review);
   });
 
   router.delete('/:id', requireUser, async (req, res) => {
     const id = reviewId(req);
-    await reviews.remove(currentUserId(req), id);
+    changedBusinessOnly(res, await reviews.remove(currentUserId(req), id));
     res.status(204).end();
   });
 
