@@ -696,7 +696,7 @@ describe('trust scores from review events', () => {
       globalTrustScore: expect.any(Number),
     });
   });
-  it('reuses trending for seconds, and reads it afresh once a review is applied here', async () => {
+  it('reuses trending for seconds, and reads it afresh within a second of a review applied here', async () => {
     const quiet = await createBusiness({ name: 'Trend Quiet Riser', category: 'Education' });
     const trending = async () =>
       (await stack.client().get('/api/businesses/trending')).body as { id: number }[];
