@@ -76,6 +76,8 @@ describe('reviews events', () => {
       authorNewAccount: true,
       businessCategory: 'Restaurants',
     });
+    // Written by the review's own statement (store/new-review-statement.ts), not a checked object.
+    expect(parseEventEnvelope(create)).toMatchObject({ ok: true, envelope: create });
     expect(vote.data).toEqual({
       reviewId: id,
       businessId,

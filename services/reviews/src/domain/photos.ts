@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   PHOTO_NOT_FOUND,
+  PHOTO_URL_PATTERN,
   PHOTO_WRONG_TYPE,
   photoUrlFor,
   photoTypeOf,
@@ -19,6 +20,10 @@ import { CapacityError, createWorkLimiter } from '../photos/limiter';
 import { busyMessage, pixelRefusal, quotaRefusal, type PhotoLimits } from '../photos/limits';
 import { lowerImageThreadPriority } from '../photos/priority';
 import { photosStore, type StoredPhoto } from '../store/photos-store';
+
+/** The photo ids of a review's photo URLs (checked by the request's schema). */
+export const photoIdsOf = (urls: string[]): string[] =>
+  urls.map((url) => PHOTO_URL_PATTERN.exec(url)![1]!);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

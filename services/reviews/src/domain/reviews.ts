@@ -1,6 +1,5 @@
 import {
   PHOTO_NOT_FOUND,
-  PHOTO_URL_PATTERN,
   REVIEW_ALREADY_EXISTS,
   REVIEW_ALREADY_REPORTED,
   REVIEW_BUSINESS_NOT_FOUND,
@@ -45,6 +44,8 @@ import { newReviewFacts, type NewReviewFacts } from '../store/new-review-facts';
 import type { ReviewView } from '../store/review-cards';
 import { REVIEW_UNIQUE_KEY, reviewsStore, type ReviewFacts } from '../store/reviews-store';
 import { businessPages, type KeptBusinessPages } from './business-pages';
+import { writeNewReview } from './new-review';
+import { photoIdsOf } from './photos';
 import { afterReport, withModeration } from './moderation';
 import { mayBeArriving, membershipVerdict, stillProcessing } from './projection-gaps';
 import { reviewCursor, sortedReviewCursors } from './paging';
@@ -61,9 +62,6 @@ export interface ReviewsDeps {
 /** A review's read view (spec §3) as JSON text, as the store renders it. */
 export type ReviewJson = string;
 export type ReviewPage = Page<ReviewJson>;
-
-export const photoIdsOf = (urls: string[]): string[] =>
-  urls.map((url) => PHOTO_URL_PATTERN.exec(url)![1]!);
 
 const visible = (facts: ReviewFacts | null): facts is ReviewFacts =>
   Boolean(facts && !facts.hidden);
@@ -98,17 +96,10 @@ export function createReviews({ db, keptPages }: ReviewsDeps) {
    * A review's photos become `urls` (uploads the author made, and no others); `isNew`: the
    * review has none yet to let go.
    */
-  async function attachPhotos(
-    trx: Knex,
-    reviewId: number,
-    userId: number,
-    urls: string[],
-    { isNew = false } = {},
-  ) {
+  /** Gives an edited review exactly these photos (the author's, free or already its own). */
+  async function attachPhotos(trx: Knex, reviewId: number, userId: number, urls: string[]) {
     const ids = photoIdsOf(urls);
-    const claimed = isNew
-      ? await photosStore.claim(trx, reviewId, userId, ids)
-      : await photosStore.attach(trx, reviewId, userId, ids);
+    const claimed = await photosStore.attach(trx, reviewId, userId, ids);
     if (claimed !== ids.length) throw fieldError('photos', PHOTO_NOT_FOUND);
   }
 
@@ -198,26 +189,7 @@ export function createReviews({ db, keptPages }: ReviewsDeps) {
       checkNewReview(input.businessId, known);
       let id: number;
       try {
-        id = await db.transaction(async (trx) => {
-          const facts = await reviewsStore.insert(trx, {
-            userId,
-            businessId: input.businessId,
-            rating: input.rating,
-            content: input.content,
-            pros: input.pros,
-            cons: input.cons,
-            photos: input.photos,
-            writtenAt,
-          });
-          await reviewsStore.addTags(trx, facts.id, input.groupIds);
-          await attachPhotos(trx, facts.id, userId, input.photos, { isNew: true });
-          // A new review's tags are exactly the groups just added: not read back.
-          await publishReview(trx, 'reviews.review.created', facts, {
-            groupIds: input.groupIds,
-            known: known.event,
-          });
-          return facts.id;
-        });
+        id = await writeNewReview(db, userId, input, writtenAt, known);
       } catch (error) {
         // Two submissions racing: the unique constraint decides.
         if (isUniqueViolation(error, REVIEW_UNIQUE_KEY)) throw conflict(REVIEW_ALREADY_EXISTS);
