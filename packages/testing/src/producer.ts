@@ -7,6 +7,7 @@ import {
   migrate,
   NatsLink,
   outboxMigration,
+  outboxTakeMigration,
   outboxTraceMigration,
   publish,
 } from '@trustcircle/service-kit';
@@ -21,7 +22,7 @@ import type { TestStack } from './stack';
 export async function startStandInProducer(stack: TestStack, name = 'upstream') {
   const url = await stack.db.provision(name);
   const db = createDb({ url, schema: name, poolMax: 2 });
-  await migrate(db, name, [outboxMigration, outboxTraceMigration]);
+  await migrate(db, name, [outboxMigration, outboxTraceMigration, outboxTakeMigration]);
   const logger = createLogger(name, 'silent');
   const nats = new NatsLink({ url: TEST_NATS_URL, name, logger });
   nats.start();

@@ -1,4 +1,9 @@
-import { outboxMigration, outboxTraceMigration, type Migration } from '@trustcircle/service-kit';
+import {
+  outboxMigration,
+  outboxTakeMigration,
+  outboxTraceMigration,
+  type Migration,
+} from '@trustcircle/service-kit';
 import { createUsers } from './001_users';
 import { oneAccountPerIdentity } from './002_one_account_per_identity';
 import { addRoles } from './003_roles';
@@ -20,4 +25,5 @@ export const migrations: Migration[] = [
   emailChange,
   peopleSearch,
   peopleWordsOfChangedText,
+  outboxTakeMigration,
 ];

@@ -62,5 +62,46 @@ export const outboxTraceMigration: Migration = {
   },
 };
 
+/**
+ * The relay's take (outbox-store.ts `take`) as a function, so that a round can open with it:
+ * `BEGIN; select * from outbox_take(n)` in one simple query, one round trip fewer a round. A
+ * plpgsql function plans its statement once per connection, where the statement sent as
+ * text was planned on every round (more of Postgres' time than the round trip saved).
+ */
+export const outboxTakeMigration: Migration = {
+  name: 'events_004_outbox_take',
+  async up(db: Knex) {
+    await db.raw(`
+      create or replace function outbox_take(batch integer)
+        returns table (granted boolean, seq bigint, id uuid, subject text, envelope jsonb,
+                       traceparent text, tracestate text, created_at timestamptz)
+        language plpgsql as $$
+      #variable_conflict use_column
+      begin
+        return query
+          with locked as materialized (
+            select pg_try_advisory_xact_lock(hashtext('trustcircle.outbox.' || current_schema()))
+                   as granted),
+          taken as (
+            delete from outbox
+             where (select granted from locked)
+               and seq <= (select max(seq) from (select seq from outbox order by seq limit batch)
+                             as oldest)
+            returning seq, id, subject, envelope, traceparent, tracestate, created_at)
+          select locked.granted, taken.seq, taken.id, taken.subject, taken.envelope,
+                 taken.traceparent, taken.tracestate, taken.created_at
+            from locked left join taken on true;
+      end $$`);
+  },
+  async down(db: Knex) {
+    await db.raw('drop function outbox_take(integer)');
+  },
+};
+
 /** Append to a service's migration list: `[...ownMigrations, ...eventMigrations]`. */
-export const eventMigrations: Migration[] = [outboxMigration, inboxMigration, outboxTraceMigration];
+export const eventMigrations: Migration[] = [
+  outboxMigration,
+  inboxMigration,
+  outboxTraceMigration,
+  outboxTakeMigration,
+];

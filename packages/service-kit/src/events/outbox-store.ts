@@ -15,16 +15,6 @@ export interface TakenRow extends OutboxRow {
   created_at: Date;
 }
 
-const TAKEN_COLUMNS = [
-  'seq',
-  'id',
-  'subject',
-  'envelope',
-  'traceparent',
-  'tracestate',
-  'created_at',
-];
-
 /** All SQL on the `outbox` table. Unqualified names resolve in the service's own schema. */
 export const outboxStore = {
   async insert(
@@ -78,9 +68,11 @@ export const outboxStore = {
   },
 
   /**
-   * Takes the oldest rows out of the outbox for one relay round: deleted in the round's
-   * transaction and answered, so the round costs one statement instead of a lock, a read and a
-   * delete. A rollback (the publish failed, the relay crashed) puts them all back.
+   * The statement that takes the oldest rows out of the outbox for one relay round, to open
+   * the round's transaction with (`transactionOpenedWith`: it travels with the `BEGIN`): the
+   * rows are deleted in that transaction and answered, so the round costs one statement
+   * instead of a lock, a read and a delete, and a rollback (the publish failed, the relay
+   * crashed) puts them all back. It calls `outbox_take` (migrations.ts), whose statement is:
    *
    * One relay at a time per schema: a transaction-scoped advisory lock, released by commit or
    * rollback, so a crashed relay can never leave it held; not granted, nothing is taken, and
@@ -91,31 +83,19 @@ export const outboxStore = {
    * not deleted twice under read committed), where a `select` republished them (the
    * two-replica test catches it).
    */
-  async take(
-    trx: Knex.Transaction,
-    limit: number,
-  ): Promise<{ granted: boolean; rows: TakenRow[] }> {
-    // Prepared: the relay runs it every round, for every event written.
-    const answered = await preparedRows<{ granted: boolean } & Nullable<TakenRow>>(
-      trx,
-      trx.raw(
-        `with locked as materialized (
-           select pg_try_advisory_xact_lock(hashtext('trustcircle.outbox.' || current_schema()))
-                  as granted),
-         taken as (
-           delete from outbox
-            where (select granted from locked)
-              and seq <= (select max(seq) from (select seq from outbox order by seq limit ?) as oldest)
-           returning ${TAKEN_COLUMNS.join(', ')})
-         select locked.granted, taken.* from locked left join taken on true`,
-        [limit],
-      ),
-    );
-    const rows = answered.filter((row): row is { granted: boolean } & TakenRow => row.seq !== null);
+  takeStatement(limit: number): string {
+    if (!Number.isSafeInteger(limit) || limit < 1) throw new Error(`bad batch size ${limit}`);
+    return `select * from outbox_take(${limit})`;
+  },
+
+  /** What `takeStatement` answered: whether the lock was granted, and the rows in `seq` order. */
+  taken(answered: unknown[]): { granted: boolean; rows: TakenRow[] } {
+    const all = answered as ({ granted: boolean } & Nullable<TakenRow>)[];
+    const rows = all.filter((row): row is { granted: boolean } & TakenRow => row.seq !== null);
     // Published in `seq` order: a `returning` list has no order of its own.
     rows.sort((a, b) => (BigInt(a.seq) < BigInt(b.seq) ? -1 : 1));
     return {
-      granted: answered[0]?.granted === true,
+      granted: all[0]?.granted === true,
       rows: rows.map(({ granted: _granted, ...row }) => row),
     };
   },

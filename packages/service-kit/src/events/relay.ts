@@ -4,6 +4,7 @@ import {
   type JetStreamManager,
   type NatsConnection,
 } from 'nats';
+import { transactionOpenedWith } from '../light-transactions';
 import { onLocalWake } from '../local-wake';
 import { OUTBOX } from './outbox';
 import type { BackgroundWorker } from '../server';
@@ -156,8 +157,9 @@ export function createOutboxRelay(ctx: EventsContext, options: RelayOptions = {}
   }
 
   async function round(nc: NatsConnection): Promise<Round> {
-    return db.transaction(async (trx) => {
-      const { granted, rows } = await outboxStore.take(trx, batchSize);
+    const take = outboxStore.takeStatement(batchSize);
+    return transactionOpenedWith(db, take, async (trx, answered) => {
+      const { granted, rows } = outboxStore.taken(answered);
       if (rows.length === 0) return { granted, acked: 0, failed: 0, full: false };
       await provision(nc, rows);
       const js = nc.jetstream();
