@@ -72,7 +72,8 @@ export const outboxStore = {
    * the round's transaction with (`transactionOpenedWith`: it travels with the `BEGIN`): the
    * rows are deleted in that transaction and answered, so the round costs one statement
    * instead of a lock, a read and a delete, and a rollback (the publish failed, the relay
-   * crashed) puts them all back. It calls `outbox_take` (migrations.ts), whose statement is:
+   * crashed) puts them all back. It calls `outbox_take` (migrations.ts), whose one statement
+   * works so:
    *
    * One relay at a time per schema: a transaction-scoped advisory lock, released by commit or
    * rollback, so a crashed relay can never leave it held; not granted, nothing is taken, and
